@@ -87,8 +87,9 @@ def export(args: argparse.Namespace) -> int:
             key, _ = organiser_key(args.state_dir or default_state_dir())
             room = room_of(key.public)
         address = BrokerAddress.parse(broker_url(args.broker))
-        round, games = gathered_round(address, room, args.wait, event=args.event)
-        written = export_round(args.to, round, games, args.event)
+        gathered = gathered_round(address, room, args.wait, event=args.event)
+        round, games = gathered.round, gathered.games
+        written = export_round(args.to, round, games, args.event, gathered.earlier)
     except KibanError as error:
         print(f"kiban: {error}", file=sys.stderr)
         return 2
@@ -160,8 +161,8 @@ def open_room(args: argparse.Namespace) -> int:
     live = LiveTables(address, organiser.room, wake=woken.set, stall=StallTimes.given(args.stall))
     outside = Delay(args.outside_moves, float(args.outside_seconds))
     kept = rounds_folder(state_dir, organiser.room)
-    keeper = RoundKeeper(kept, pairings, live.tables)
-    archive = archive_handler(pairings, live.tables, HEADERS, kept=kept)
+    keeper = RoundKeeper(kept, pairings, live.tables, earlier=live.earlier)
+    archive = archive_handler(pairings, live.tables, HEADERS, kept=kept, earlier=live.earlier)
     app = organiser_app(live.tables, outside, desk, token, export=archive)
     try:
         pages = PageServer(app, args.page_host, args.page_port)

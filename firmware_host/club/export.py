@@ -15,7 +15,7 @@ from __future__ import annotations
 import io
 import json
 import zipfile
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
@@ -38,8 +38,18 @@ class ExportError(KibanError, ValueError):
     """A round that cannot be exported (the directory, an earlier round's file)."""
 
 
+Earlier = Mapping[int, Sequence[LiveGame | None]]
+"""Each table's earlier games: the organiser's ``new`` ended them (abandoned, unless
+they had ended by themselves). Their records are kept; the round's table counts the
+table's last game only."""
+
+
 def export_round(
-    directory: Path, round: Round, games: Mapping[int, LiveGame | None], event: str = ""
+    directory: Path,
+    round: Round,
+    games: Mapping[int, LiveGame | None],
+    event: str = "",
+    earlier: Earlier | None = None,
 ) -> tuple[Path, ...]:
     """Write ``round``'s records, its table and the crosstable into ``directory``
     (made if need be); the files written."""
@@ -50,7 +60,7 @@ def export_round(
         raise ExportError(f"{folder}: cannot be made ({error})") from None
     written: list[Path] = []
     try:
-        for name, body in round_files(round, games, event).items():
+        for name, body in round_files(round, games, event, earlier).items():
             replace_file(folder / name, body)
             written.append(folder / name)
         rounds = read_rounds(directory)
@@ -62,17 +72,25 @@ def export_round(
 
 
 def round_files(
-    round: Round, games: Mapping[int, LiveGame | None], event: str = ""
+    round: Round,
+    games: Mapping[int, LiveGame | None],
+    event: str = "",
+    earlier: Earlier | None = None,
 ) -> dict[str, bytes]:
-    """The round's files by name (each table's record, the round's table, its results
-    for the crosstable), as bytes: written into a folder or an archive alike."""
+    """The round's files by name (each table's record, its earlier games' as
+    ``table-N-earlier-K``, the round's table, its results for the crosstable), as
+    bytes: written into a folder or an archive alike."""
     files: dict[str, bytes] = {}
     for pairing in round.pairings:
+        named = Table(pairing.table, pairing.players, event)
+        for number, old in enumerate((earlier or {}).get(pairing.table, ()), start=1):
+            if old is not None and old.game == pairing.game:
+                stem = f"table-{pairing.table}-earlier-{number}"
+                files.update(_records(replace(old, table=named), stem))
         view = games.get(pairing.table)
         if view is None or view.game != pairing.game:
             continue
-        named = replace(view, table=Table(pairing.table, pairing.players, event))
-        files.update(_records(named))
+        files.update(_records(replace(view, table=named)))
     table = round_table(round, games)
     files["table.csv"] = round_csv(table).encode()
     files[RESULTS] = json.dumps(_table_json(table), ensure_ascii=False, indent=1).encode()
@@ -83,12 +101,16 @@ def round_archive(
     round: Round,
     games: Mapping[int, LiveGame | None],
     event: str = "",
-    earlier: tuple[RoundTable, ...] = (),
+    rounds_before: tuple[RoundTable, ...] = (),
+    earlier: Earlier | None = None,
 ) -> bytes:
     """The round as one zip archive (the organiser's page's download): its files under
-    ``round-N/``, and the crosstable of ``earlier`` rounds with this one."""
-    files = round_files(round, games, event)
-    rounds = (*(r for r in earlier if r.number != round.number), round_table(round, games))
+    ``round-N/``, and the crosstable of the rounds before with this one."""
+    files = round_files(round, games, event, earlier)
+    rounds = (
+        *(r for r in rounds_before if r.number != round.number),
+        round_table(round, games),
+    )
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, body in files.items():
@@ -98,8 +120,8 @@ def round_archive(
     return buffer.getvalue()
 
 
-def _records(view: LiveGame) -> dict[str, bytes]:
-    stem = f"table-{view.table.number}"
+def _records(view: LiveGame, stem: str = "") -> dict[str, bytes]:
+    stem = stem or f"table-{view.table.number}"
     names = [n for n in SHOGI_FORMATS if record_format(view.game, n) is not None] or ["txt"]
     files: dict[str, bytes] = {}
     for name in names:

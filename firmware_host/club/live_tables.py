@@ -90,9 +90,11 @@ class LiveTables:
         self._clock = clock
         self._watches: dict[str, LiveWatch] = {}  # every game followed, by watch code
         self._logs: dict[int, TableLog] = {}
+        self._earlier: dict[int, tuple[TableLog, ...]] = {}  # games the organiser ended
         self._state: RoomState | None = None
         self._lock = threading.Lock()
         self._shown: Mapping[int, Viewed] = {}
+        self._shown_earlier: Mapping[int, tuple[Viewed, ...]] = {}
 
     def see(
         self, state: RoomState | None, entries: tuple[Entry, ...]
@@ -127,6 +129,9 @@ class LiveTables:
             ):
                 candidates[number] = birth.watch
                 wanted.add(birth.watch)
+        for pairing in state.pairings:
+            for codes in state.table(pairing.table).earlier:
+                wanted.update(codes)
         for code in [c for c in self._watches if c not in wanted]:
             self._watches.pop(code).close()
         for code in wanted - set(self._watches):
@@ -137,14 +142,47 @@ class LiveTables:
                 if watch is not None:
                     log.add(code, watch.record)
         self._logs = logs
+        self._earlier = self._earlier_logs(state)
         self.poll()
         with self._lock:
             self._shown = {n: log for n, log in logs.items() if log.codes}
+            self._shown_earlier = dict(self._earlier)
         return tuple(
             (number, code)
             for number, code in sorted(candidates.items())
             if self._goes_on(logs[number], code)
         )
+
+    def _earlier_logs(self, state: RoomState) -> dict[int, tuple[TableLog, ...]]:
+        """Each table's earlier games (ended by the organiser's ``new``), joined as its
+        game is, abandoned unless they ended by themselves."""
+        found: dict[int, tuple[TableLog, ...]] = {}
+        for pairing in state.pairings:
+            chains = state.table(pairing.table).earlier
+            kept = self._earlier.get(pairing.table, ())
+            if len(kept) == len(chains) and all(
+                log.codes == codes for log, codes in zip(kept, chains, strict=True)
+            ):
+                found[pairing.table] = kept
+                continue
+            logs = []
+            for codes in chains:
+                log = TableLog("", Table(pairing.table, pairing.players, self._event))
+                log.abandoned = True
+                for code in codes:
+                    watch = self._watches.get(code)
+                    if watch is not None:
+                        log.add(code, watch.record)
+                logs.append(log)
+            if logs:
+                found[pairing.table] = tuple(logs)
+        return found
+
+    def earlier(self) -> Mapping[int, tuple[Viewed, ...]]:
+        """Each table's earlier games (the organiser's ``new`` ended them), from any
+        thread: kept for the round's export, not its table."""
+        with self._lock:
+            return self._shown_earlier
 
     def _goes_on(self, log: TableLog, code: str) -> bool:
         """Whether the game of ``code`` is the table's: it names the table's game, and

@@ -115,6 +115,7 @@ class TableState:
     game: int = 1
     records: tuple[str, ...] = ()
     abandoned: bool = False
+    earlier: tuple[tuple[str, ...], ...] = ()  # the games the organiser's ``new`` ended
 
     @property
     def bound(self) -> bool:
@@ -247,6 +248,7 @@ def _table_json(entry: TableState) -> dict[str, Any]:
         "game": entry.game,
         "records": list(entry.records),
         "abandoned": entry.abandoned,
+        "earlier": [list(codes) for codes in entry.earlier],
     }
 
 
@@ -375,6 +377,9 @@ def _table_state(value: object) -> TableState:
     records = _list(value.get("records", []))
     if len(records) > MAX_RECORDS:
         raise ValueError(f"more than {MAX_RECORDS} games recorded at a table")
+    earlier = _list(value.get("earlier", []))
+    if len(earlier) > MAX_RECORDS:
+        raise ValueError(f"more than {MAX_RECORDS} earlier games at a table")
     game = _count(value.get("game", 1))
     if game < 1:
         raise ValueError("a table's game is numbered from 1")
@@ -385,7 +390,16 @@ def _table_state(value: object) -> TableState:
         game,
         tuple(_code(code) for code in records),
         _bool(value.get("abandoned", False)),
+        tuple(_codes(codes) for codes in earlier),
     )
+
+
+def _codes(value: object) -> tuple[str, ...]:
+    """An earlier game's watch codes."""
+    codes = _list(value)
+    if not codes or len(codes) > MAX_RECORDS:
+        raise ValueError(f"an earlier game's codes are not 1 to {MAX_RECORDS} codes")
+    return tuple(_code(code) for code in codes)
 
 
 def _pairing(value: object) -> Pairing:

@@ -248,8 +248,9 @@ class Organiser:
         game so far stays in the room's record, abandoned)."""
         self._paired(table)
         entry = self.table(table)
+        earlier = (*entry.earlier, entry.records)[-MAX_RECORDS:] if entry.records else entry.earlier
         self.tables = self.tables | {
-            table: replace(entry, game=entry.game + 1, records=(), abandoned=False)
+            table: replace(entry, game=entry.game + 1, records=(), abandoned=False, earlier=earlier)
         }
         return self.state_message()
 

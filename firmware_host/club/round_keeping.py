@@ -41,12 +41,14 @@ class RoundKeeper:
         tables: Callable[[], Mapping[int, Viewed]],
         event: str = "",
         *,
+        earlier: Callable[[], Mapping[int, tuple[Viewed, ...]]] = dict,
         every: float = KEEP_EVERY,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.folder = folder
         self.round = round
         self._tables = tables
+        self._earlier = earlier
         self._event = event
         self._every = every
         self._clock = clock
@@ -62,12 +64,15 @@ class RoundKeeper:
         if not now and at - self._at < self._every:
             return None
         views = {number: shown.view() for number, shown in self._tables().items()}
-        key = tuple(sorted((n, _key(v)) for n, v in views.items()))
+        before = {n: tuple(old.view() for old in g) for n, g in self._earlier().items()}
+        key = tuple(sorted((n, _key(v)) for n, v in views.items())) + tuple(
+            sorted((n, tuple(_key(v) for v in old)) for n, old in before.items())
+        )
         if key == self._written:
             return None
         self._at = at
         try:
-            export_round(self.folder, self.round, views, self._event)
+            export_round(self.folder, self.round, views, self._event, before)
         except ExportError as error:
             if self._failed:
                 return None

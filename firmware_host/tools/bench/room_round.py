@@ -245,8 +245,9 @@ def run(boards: int, seconds: float, folder: Path, pace: float = 1.0) -> Report:
         for board in hall:
             board.quit()
         room.close()
-        gathered, games = gathered_round(room.address, room.organiser.room, EXPORT_WAIT)
-        export_round(folder / "export", gathered, games)
+        gathered = gathered_round(room.address, room.organiser.room, EXPORT_WAIT)
+        games = gathered.games
+        export_round(folder / "export", gathered.round, games, earlier=gathered.earlier)
         checked = tuple(
             _check(
                 p.table, games.get(p.table), _recorded(hall, room.organiser.room, round, p.table)

@@ -124,7 +124,8 @@ def test_a_round_played_on_boards_is_gathered_from_the_room_alone_and_exported(
     boards[0].sim.send(Resign())  # sente resigns on its turn
     run(hall, boards, 1.0, clock)
     room = hall.organiser.room
-    gathered, games = gathered_round(ADDRESS, room, 5.0, link_factory=broker.link_factory)
+    heard = gathered_round(ADDRESS, room, 5.0, link_factory=broker.link_factory)
+    gathered, games = heard.round, heard.games
     assert gathered == ROOM_ROUND
     export_round(tmp_path / "out", gathered, games, "Club cup")
     folder = tmp_path / "out" / "round-1"

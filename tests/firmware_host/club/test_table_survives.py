@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from engine.outcome import Termination
+from firmware_host.club.export import export_round
 from firmware_host.club.export_room import gathered_round
 from firmware_host.club.pairings import Pairing, Round
 from firmware_host.club.roster import AlertKind
@@ -112,7 +113,7 @@ def test_a_board_restarted_mid_round_takes_its_game_up_and_the_room_loses_nothin
     # the round gathered from the room alone, after the restart: every move's time as the
     # board's store has it (the restarted host names its moves before its state's times)
     room = hall.organiser.room
-    _, games = gathered_round(ADDRESS, room, 5.0, link_factory=hall.broker.link_factory)
+    games = gathered_round(ADDRESS, room, 5.0, link_factory=hall.broker.link_factory).games
     gathered = games[1]
     assert gathered is not None
     kept = board.sim.journal.store.load(game_id)
@@ -258,3 +259,32 @@ def test_a_fallen_flag_reaches_the_room(tmp_path: Path) -> None:
     view = broker_hall.view(1)
     assert view is not None and view.ending is not None
     assert view.ending.outcome.termination is Termination.TIME_FORFEIT
+
+
+def test_a_new_game_at_a_table_keeps_the_game_before_in_the_export(tmp_path: Path) -> None:
+    """The organiser's ``new`` starts the table's game again; the game before is not
+    dropped: it stays in the room's state and the export (abandoned), beside the new."""
+    hall, (board,), clock = hall_of(tmp_path, "shogi")
+    bound_and_playing(hall, board, 1, clock)
+    play(hall, board, EVEN[:2], clock)
+    hall.send(hall.organiser.new_game(1))
+    run(hall, [board], 1.0, clock)
+    controller = board.sim.controller
+    board.sim.world.arrange(board.sim.physical(controller.position.layout()))
+    run(hall, [board], 1.0, clock)
+    assert controller.settings.club.endswith(":1:1:2")  # the table's second game
+    play(hall, board, EVEN[:1], clock)
+    assert hall.moves(1) == list(EVEN[:1])
+    (before,) = hall.live.earlier()[1]
+    old = before.view()
+    assert old is not None and [m.text for m in old.moves] == list(EVEN[:2]) and old.abandoned
+    room = hall.organiser.room
+    gathered = gathered_round(ADDRESS, room, 5.0, link_factory=hall.broker.link_factory)
+    export_round(tmp_path / "out", gathered.round, gathered.games, earlier=gathered.earlier)
+    folder = tmp_path / "out" / "round-1"
+    assert (folder / "table-1-earlier-1.csa").exists() and (folder / "table-1.csa").exists()
+    csa = (folder / "table-1-earlier-1.csa").read_text()
+    assert [line for line in csa.splitlines() if line[:1] in "+-" and len(line) == 7] == [
+        "+7776FU",
+        "-3334FU",
+    ]

@@ -240,7 +240,7 @@ async def test_the_rounds_archive_is_one_zip_of_the_round_as_it_stands() -> None
     record = fed(4)
     tables = lambda: {1: record}  # noqa: E731 - the room's live tables, as a callable
     token = new_token()
-    archive = archive_handler(ROUND, tables, HEADERS, "Club cup")
+    archive = archive_handler(ROUND, tables, HEADERS, event="Club cup")
     client = await client_of(organiser_app(tables, Delay(), a_desk(), token, export=archive))
     try:
         answer = await client.get(f"/organiser/{token}/export")
