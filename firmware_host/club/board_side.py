@@ -374,24 +374,28 @@ class ClubSide:
         controller: Controller,
         pairing: Pairing,
         key: str,
-        position: str | None = None,
-        clock: str | None = None,
+        taken: LiveGame | None = None,
     ) -> Event:
         """The table's game, hosted anew (its own codes), asked of the session: it waits
-        in its set-up until the pieces stand as the pairing has them (``position``:
-        where a game taken up from the room's record stands). Nobody is drawn to move
-        first: the pairing names who plays which seat."""
+        in its set-up until the pieces stand as the pairing has them. Nobody is drawn to
+        move first: the pairing names who plays which seat. ``taken``: the table's game
+        as the room recorded it, taken up here: from where it stands, on its clocks."""
         assert self._journal is not None
         options = dict(pairing.options)
         kept = {
             k: v
             for k, v in controller.settings.stored().items()
-            if k not in ("opponent", "remote", "draw", "club")
+            if k not in ("opponent", "remote", "draw", "club", "clocks")
         }
         kept["draw"] = "none"
         kept["club"] = key
-        if clock is not None:
-            kept["clock"] = clock
+        position = None
+        if taken is not None:
+            position = _position_of(taken)
+            kept.pop("clock", None)  # the record's time control, not this board's
+            if taken.control is not None:  # its clocks as the record left them
+                kept["clock"] = taken.control.text()
+                kept["clocks"] = ",".join(f"{left:.3f}" for left in taken.clocks)
         if self._next is not None:
             self._next.close()
         self._next, self._next_key = self._hosting(resume=False), key
@@ -445,12 +449,10 @@ class ClubSide:
             self._told.append(RoomTold(said(over, table=taking.pairing.table, result=result), at))
             return []
         try:
-            position = _position_of(view)
-        except KibanError as error:  # a record the rules refuse: the organiser is told
+            return [self._start(controller, taking.pairing, taking.key, view)]
+        except KibanError as error:  # a record the rules refuse: logged, nothing started
             log.error("table %s's record cannot be taken up: %s", taking.pairing.table, error)
             return []
-        clock = None if view.control is None else view.control.text()
-        return [self._start(controller, taking.pairing, taking.key, position, clock)]
 
     def _stop_taking_up(self) -> None:
         if self._taking is not None:

@@ -54,6 +54,7 @@ class Settings:
     seat_hints: tuple[tuple[str, int | None], ...] = ()  # ``b:3,w:0``: named seats' budgets
     confirm: bool = False  # a club table: a resignation or a draw waits for the other's ok
     club: str = ""  # the club table's game this game is (``club/messages.py`` game_key)
+    clocks: tuple[float, ...] = ()  # each seat's time left as the game begins (() full)
 
     KEYS: ClassVar[tuple[str, ...]] = (
         "clock",
@@ -69,6 +70,7 @@ class Settings:
         "hints",
         "confirm",
         "club",
+        "clocks",
     )
     CHOICES: ClassVar[Mapping[str, tuple[str, ...]]] = MappingProxyType(
         {
@@ -114,6 +116,9 @@ class Settings:
         online, help_text = (given.get(key, "").strip() for key in ("online", "help"))
         hints, seat_hints = read_hints(given.get("hints", ""))
         club = given.get("club", "").strip()
+        clocks = _times(given.get("clocks", ""))
+        if clocks and clock is None:
+            raise SettingsError("clocks=... gives the clocks' times left: it needs a clock=")
         return cls(
             clock,
             roll,
@@ -129,6 +134,7 @@ class Settings:
             seat_hints,
             confirm,
             club,
+            clocks,
         )
 
     def stored(self) -> dict[str, str]:
@@ -148,6 +154,8 @@ class Settings:
             result["help"] = self.help
         if self.club:
             result["club"] = self.club
+        if self.clocks:
+            result["clocks"] = ",".join(f"{left:g}" for left in self.clocks)
         if self.seat_hints:
             named = (f"{seat}:{_budget_text(budget)}" for seat, budget in self.seat_hints)
             result["hints"] = ",".join(named)
@@ -235,3 +243,17 @@ def _word(given: Mapping[str, str], key: str, default: str) -> str:
         words = f"{', '.join(choices[:-1])} or {choices[-1]}"
         raise SettingsError(f"{key} must be {words}, not {given[key]!r}")
     return value
+
+
+def _times(text: str) -> tuple[float, ...]:
+    """``clocks=300,281.5``: each seat's time left, seconds (a game taken up at a club
+    table goes on with the clocks its record has: ``club/board_side.py``)."""
+    if not text.strip():
+        return ()
+    try:
+        times = tuple(float(part) for part in text.split(","))
+    except ValueError:
+        raise SettingsError(f"clocks must be seconds left, one a seat: {text[:40]!r}") from None
+    if not all(0 <= left < 1e7 for left in times):
+        raise SettingsError(f"clocks must be seconds left, one a seat: {text[:40]!r}")
+    return times

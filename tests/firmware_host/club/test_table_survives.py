@@ -288,3 +288,27 @@ def test_a_new_game_at_a_table_keeps_the_game_before_in_the_export(tmp_path: Pat
         "+7776FU",
         "-3334FU",
     ]
+
+
+def test_a_clocked_game_taken_up_goes_on_with_the_clocks_it_had(tmp_path: Path) -> None:
+    broker = LoopbackBroker()
+    clock = [1_000_000.0]
+    hall = LoopHall(broker, ROUND, clock)
+    board = HallBoard(
+        broker, hall.organiser.room, "shogi", tmp_path / "b", settings={"clock": "5m"}
+    )
+    run(hall, [board], 0.3, clock)
+    bound_and_playing(hall, board, 1, clock)
+    play(hall, board, EVEN[:3], clock)  # three seconds a move, and the hands' second
+    recorded = hall.view(1)
+    assert recorded is not None and recorded.control is not None
+    left = recorded.clocks
+    assert all(t < 300.0 for t in left)  # both players have used time
+    board.power_cut()
+    board.restart(store_lost=True)
+    run(hall, [board], 2.0, clock)
+    controller = board.sim.controller
+    assert controller.settings.club == hall.organiser.game_key(1)
+    assert controller.clock is not None
+    now = board.sim.now
+    assert controller.clock.remaining(now) == pytest.approx(left, abs=0.01)
