@@ -31,6 +31,7 @@ import json
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import groupby
 from pathlib import Path
 from typing import Any
 
@@ -223,27 +224,45 @@ class Trial:
     # --- running ---------------------------------------------------------------------
 
     def run(self, steps: Sequence[HandStep]) -> None:
+        """Play ``steps`` on the world. Steps at one instant are one instant to the board:
+        a stone lifted while its magnet still holds the reed (a lift and the sensor's
+        reading at once) changes nothing a sensor shows, so neither a frame nor a hand
+        at work is taken from their order."""
         self.planned = None
         world = self.sim.world
-        for step in sorted(steps, key=lambda step: step.at):
-            self.sim.advance_to(max(step.at, self.sim.now))
-            spot = step.action.spot
-            was = world.reading(spot), world.unforced(spot)
-            apply(world, step.action)
-            now = world.reading(spot), world.unforced(spot)
-            hand = self.hand_of.get(id(step))
-            if isinstance(step.action, Quiet):  # what it would read but for a knock
-                if step.action.reading is None:
-                    self.quiet.pop(spot, None)
-                else:
-                    self.quiet[spot] = step.action.reading
-                self._saw()
-                continue
-            # with bodies, a hand is seen where a sensor changes (a landing whose cell
-            # already read the stone on its way down is no news to any sensor)
-            if hand is not None and (not self.bodies or now[0] != was[0]):
-                self.hands_at.append((self.sim.now, hand, spot))
-            if now != was:
+        ordered = sorted(steps, key=lambda step: step.at)
+        for at, instant in groupby(ordered, key=lambda step: step.at):
+            group = list(instant)
+            self.sim.advance_to(max(at, self.sim.now))
+            was = {
+                step.action.spot: (
+                    world.reading(step.action.spot),
+                    world.unforced(step.action.spot),
+                )
+                for step in group
+            }
+            news = False
+            for step in group:
+                action = step.action
+                apply(world, action)
+                if isinstance(action, Quiet):  # what it would read but for a knock
+                    if action.reading is None:
+                        self.quiet.pop(action.spot, None)
+                    else:
+                        self.quiet[action.spot] = action.reading
+                    news = True
+            for step in group:
+                spot = step.action.spot
+                if isinstance(step.action, Quiet):
+                    continue
+                now = world.reading(spot), world.unforced(spot)
+                hand = self.hand_of.get(id(step))
+                # with bodies, a hand is seen where a sensor changes (a landing whose
+                # cell already read the stone on its way down is no news to any sensor)
+                if hand is not None and (not self.bodies or now[0] != was[spot][0]):
+                    self.hands_at.append((self.sim.now, hand, spot))
+                news = news or now != was[spot]
+            if news:
                 self._saw()
             self.take_in()
 
@@ -855,14 +874,18 @@ def replay_stream(case: Mapping[str, Any]) -> Trial:
     the steps the hands took, each sensor's reading as the fields made it, the knocks'
     noise noted), played again on its board and judged as the trial was."""
     game = find_game(case["game"])
-    figures = case["model"]
-    model = SensorModel.of_reach(
-        SensorKind(figures["kind"]),
-        pitch_mm=figures["pitch_mm"],
-        depth_mm=figures["depth_mm"],
-        operate_mm=figures["operate_mm"],
-        release_mm=figures["release_mm"],
-    )
+    figures = dict(case["model"])
+    kind = SensorKind(figures.pop("kind"))
+    if "operate_mm" in figures:  # a stream read before issue 78, by one reach
+        model = SensorModel.of_reach(
+            kind,
+            pitch_mm=figures["pitch_mm"],
+            depth_mm=figures["depth_mm"],
+            operate_mm=figures["operate_mm"],
+            release_mm=figures["release_mm"],
+        )
+    else:  # the sensors a drawn build declared
+        model = SensorModel(kind, **figures)
     played = Trial.at(game, case["profile"], case["position"], model=model)
     try:
         for call in case["calls"]:
