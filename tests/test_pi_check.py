@@ -112,10 +112,11 @@ def doctor_problems() -> list[str]:
 def test_the_problems_the_check_expects_of_the_doctor_are_in_its_own_words(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The emulated Zero 2 W has no /dev/i2c-1 nor /dev/spidev0.0, and no GPIO chip for lgpio to open,
-    with no other pin factory of gpiozero loading, nor a header chip to watch the buttons
-    and INT lines on (/dev has no gpiochip): the check wants exactly these, said
-    as the doctor says them (a new wording fails here, not at the end of the check)."""
+    """The emulated Zero 2 W has no /dev/i2c-1 nor /dev/spidev0.0, and no GPIO chip for
+    lgpio to open, with no other pin factory of gpiozero loading, nor a header chip to
+    watch the buttons and INT lines on (/dev has no gpiochip): the check wants exactly
+    these, said as the doctor says them (a new wording fails here, not at the end of the
+    check)."""
     monkeypatch.setattr(device_files, "pi_model", lambda: "Raspberry Pi Zero 2 W Rev 1.0")
     missing = i2c_unavailable(1, FileNotFoundError(errno.ENOENT, "No such file or directory"))
     # the reference board's strip on SPI0 (its spi backend, issue 80)

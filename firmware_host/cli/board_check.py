@@ -73,7 +73,7 @@ def doctor(args: argparse.Namespace) -> int:
     bench, buses = _bench_for(args, **simulated)
     cells = None if not args.cells else [cell.strip() for cell in args.cells.split(",")]
     system = None if args.simulate else PiSystem()
-    report = Doctor(bench, buses, system=system).run(parts, cells)
+    report = Doctor(bench, buses, system=system).run(parts, cells, expect=args.expect)
     return 1 if report.problems else 0
 
 

@@ -338,6 +338,14 @@ def _doctor_parser(commands: Any) -> None:
     )
     doctor.add_argument("--cells", metavar="SPOTS", help="walk only these spots (comma-separated)")
     doctor.add_argument(
+        "--expect",
+        nargs="?",
+        const="start",
+        metavar="POSITION",
+        help="unattended: the board holds the game's start (or POSITION, in the game's "
+        "notation); the walk reads it as it stands and the buttons at rest, asking nobody",
+    )
+    doctor.add_argument(
         "--swap",
         metavar="A,B",
         help="with --simulate: wire the simulated sensors of two spots crossed",

@@ -30,7 +30,9 @@ class Ask:
     ``face`` up: NORTH, SOUTH or None for any), ``lift`` (take it off again),
     ``place_all`` (pieces ``face`` up on every spot of ``spots``, as many at a
     time as one likes), ``slide`` (a piece slid or rolled along ``spots``, neighbouring
-    cells in order, and back, without lifting it; then ok), ``press`` (button ``role``).
+    cells in order, and back, without lifting it; then ok), ``press`` (button ``role``),
+    ``arrange`` (the pieces of ``position`` set up, None: the game's start; the
+    unattended walk, ``kiban doctor --expect``, asks it of nobody on a real board).
     """
 
     kind: str
@@ -38,6 +40,7 @@ class Ask:
     face: Reading | None = None
     role: ButtonRole | None = None
     spots: tuple[Spot, ...] = ()
+    position: str | None = None
 
 
 class Helper(Protocol):
