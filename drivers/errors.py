@@ -96,18 +96,18 @@ class GpioChipError(GpioError):
 
 
 def _held(holders: tuple[LineHolder, ...]) -> list[str]:
+    return [describe_holders(holders)] if holders else []
+
+
+def describe_holders(holders: tuple[LineHolder, ...]) -> str:
     """``GPIO 5, 6 held by kiban-buttons[812]``: the lines of each holder, in one phrase."""
     by_consumer: dict[str, list[int]] = {}
     for holder in holders:
         by_consumer.setdefault(holder.consumer, []).append(holder.offset)
-    if not by_consumer:
-        return []
-    return [
-        "; ".join(
-            f"GPIO {', '.join(map(str, offsets))} held by {consumer or 'an unlabelled request'}"
-            for consumer, offsets in by_consumer.items()
-        )
-    ]
+    return "; ".join(
+        f"GPIO {', '.join(map(str, offsets))} held by {consumer or 'an unlabelled request'}"
+        for consumer, offsets in by_consumer.items()
+    )
 
 
 class StaleReadingsError(BusError):

@@ -379,6 +379,18 @@ class GpioChip:
             raise GpioChipError(self.path, offsets, empty, "could not be requested")
         return LineRequest(self, tuple(settings), int(granted.fd), consumer)
 
+    def holders(self, offsets: Sequence[int]) -> tuple[LineHolder, ...]:
+        """The lines of ``offsets`` another request holds now, as the kernel names them
+        (a ``GpioChipError`` when the chip does not open)."""
+        try:
+            fd = self.calls.open(self.path, os.O_RDWR | os.O_CLOEXEC)
+        except OSError as cause:
+            raise GpioChipError(self.path, tuple(offsets), cause, "could not be opened") from cause
+        try:
+            return self._holders(fd, offsets)
+        finally:
+            self.calls.close(fd)
+
     def _holders(self, fd: int, offsets: Sequence[int]) -> tuple[LineHolder, ...]:
         """The lines of ``offsets`` that another request holds (the kernel's line info
         on the open chip ``fd``); none known when the kernel will not say."""

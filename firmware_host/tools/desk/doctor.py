@@ -47,7 +47,11 @@ from drivers.tca9548a import CHANNELS, MuxTree
 from engine.physical import EMPTY, NORTH, SOUTH, Reading, Sensing, Spot
 from firmware_host.telling.legend import DEFAULT_PALETTE, Meaning, Palette
 from firmware_host.tools.desk.gpio_setup import gpio_findings
-from firmware_host.tools.desk.line_holders import holder_advice, refused_holders
+from firmware_host.tools.desk.line_holders import (
+    describe_holders,
+    holder_advice,
+    refused_holders,
+)
 from firmware_host.tools.desk.pi_setup import PiSystem, system_findings
 from firmware_host.tools.desk.workbench import Ask, Bench, face_name
 from hardware.board import Board
@@ -152,6 +156,15 @@ class Doctor:
                 self.say(
                     f"{', '.join(later)}: skipped until the board's devices above can be opened"
                 )
+                return self.finish()
+            if self.bench.taken:
+                later = [part for part in BOARD_PARTS if part in wanted]
+                advice = holder_advice(self.bench.taken)
+                self.problem(
+                    f"the board is in use: {describe_holders(self.bench.taken)}"
+                    + ("" if advice is None else f"; {advice}")
+                )
+                self.say(f"{', '.join(later)}: skipped while another program holds the board")
                 return self.finish()
             try:
                 self.board = self.bench.open_board(self.bench.pressed.append)

@@ -11,14 +11,30 @@ and later mount), and its command line what it is.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from drivers.errors import GpioChipError, LineHolder
+from drivers.errors import GpioChipError, GpioError, LineHolder, describe_holders
+from drivers.gpio_lines import GpioChip
 
 PROC = Path("/proc")
+__all__ = ["describe_holders", "holder_advice", "refused_holders", "taken_by_kiban"]
 _UNIT = re.compile(r"/([^/]+\.service)$")
+
+
+def taken_by_kiban(chip: GpioChip | None) -> tuple[LineHolder, ...]:
+    """The header's lines another Kiban process holds now (its labels name their
+    process: a running service, a ``kiban run`` in a terminal), asked before anything of
+    the board is opened; none when there is no header chip to ask."""
+    if chip is None:
+        return ()
+    try:
+        held = chip.holders(range(chip.lines))
+    except GpioError:
+        return ()
+    return tuple(h for h in held if h.pid is not None and h.pid != os.getpid())
 
 
 def refused_holders(error: BaseException) -> tuple[LineHolder, ...]:

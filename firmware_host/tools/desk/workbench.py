@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from drivers.buttons import ButtonRole
-from drivers.errors import DeviceUnavailableError
+from drivers.errors import DeviceUnavailableError, LineHolder
 from engine.game import Game
 from engine.physical import EMPTY, NORTH, SOUTH, Reading, Spot
 from hardware.board import Board
@@ -62,6 +62,9 @@ class Bench:
     timeout: float = 20.0
     unavailable: tuple[DeviceUnavailableError, ...] = ()
     """Device files of the board that could not be opened, each saying how to fix it."""
+    taken: tuple[LineHolder, ...] = ()
+    """The header's lines another Kiban process holds (the service), found before the
+    board is opened: nothing of it is touched while they are."""
 
     def ask(self, ask: Ask, words: str) -> None:
         self.say(words)

@@ -3,6 +3,7 @@ what to do (issue 80: errno 16 alone was all it said)."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from firmware_host.tools.desk.line_holders import (
     command_of,
     holder_advice,
     refused_holders,
+    taken_by_kiban,
     unit_of,
 )
 from firmware_host.tools.desk.sim_bench import simulated_bench
@@ -92,3 +94,34 @@ def test_the_doctor_says_which_service_holds_the_board(proc: Path) -> None:
         "`sudo systemctl stop kiban`, and start it again after, `sudo systemctl start kiban`"
     )
     assert report.problems == 1
+
+
+def test_the_lines_another_kiban_holds_are_found_before_the_board_is_opened(
+    proc: Path,
+) -> None:
+    """Asked of the kernel line by line, without requesting any: the doctor touches
+    nothing of a board the service is running (its expander would be configured again
+    before its buttons were refused). A kernel driver's lines (no process named) and
+    this process's own are not another Kiban's."""
+    kernel = FakeKernel()
+    kernel.busy |= {4, 5, 8, 9}
+    kernel.held_by |= {4: "kiban-int[812]", 5: "kiban-buttons[812]", 8: "spi0 CS0"}
+    kernel.held_by[9] = f"kiban-buttons[{os.getpid()}]"
+    taken = taken_by_kiban(find_header_chip(calls=kernel.calls()))
+    assert [(h.offset, h.consumer) for h in taken] == [
+        (4, "kiban-int[812]"),
+        (5, "kiban-buttons[812]"),
+    ]
+    assert taken_by_kiban(None) == ()
+    dobutsu = find_game("dobutsu")
+    sim = simulated_bench(load_profile("sim-dobutsu", dobutsu), dobutsu)
+    sim.bench.taken = taken
+    report = Doctor(sim.bench, sim.hardware.buses).run(("walk", "leds", "buttons"))
+    assert report.lines == [
+        "the board is in use: GPIO 4 held by kiban-int[812]; GPIO 5 held by kiban-buttons[812]; "
+        "kiban.service holds them (pid 812): stop it while the board is checked, "
+        "`sudo systemctl stop kiban`, and start it again after, `sudo systemctl start kiban`",
+        "walk, leds, buttons: skipped while another program holds the board",
+        "doctor: 1 problem found",
+    ]
+    assert sim.hand.asks == []  # nothing asked, nothing opened
