@@ -33,26 +33,12 @@ READY_WITHIN = 180.0
 """Seconds the command may take to say READY (a cold bytecode cache on a slow machine)."""
 
 
-def simulated_open(profile: Any, on_button: Any) -> Any:
-    """``hardware.board.open_board``'s stand-in: the profile's simulated board with the
-    start position of its first game in place, on real time."""
-    from engine.registry import find_game
-    from hardware.mock.board import SimulatedBoard
-    from hardware.mock.clock import SimClock
-    from hardware.mock.world import SimulatedWorld
-
-    game = find_game(profile.games[0])
-    world = SimulatedWorld(game, profile.sensing)
-    world.arrange(game.position().layout())
-    return SimulatedBoard(profile, world, clock=SimClock.real()).open(on_button)
-
-
 CHILD = """\
 import sys
 from firmware_host.tls import import_asyncio_lean
 import_asyncio_lean()  # as main() does first: the board module must not undo it
 import hardware.board
-from firmware_host.tools.bench.unit_memory import simulated_open
+from firmware_host.tools.bench.unit_board import simulated_open
 hardware.board.open_board = simulated_open
 from firmware_host.cli import main  # what the kiban console script calls
 sys.exit(main(sys.argv[1:]))
