@@ -35,7 +35,7 @@ def test_the_process_the_unit_starts_rests_under_the_goal(profile: str) -> None:
     declared every command (the club's and the remote game's options loading
     cryptography, 10 MiB; the store's temporary names hashlib and OpenSSL, 4 MiB; the
     computer's players and the speaker though no seat or speech was asked for);
-    37.0 and 32.6 MiB since it imports only what it uses. The bench's own child above
+    36.9 and 32.5 MiB since it imports only what it uses. The bench's own child above
     never ran the command line, and passed all along."""
     figures = measure_unit(profile, rest=1.0)
     assert figures["rss_mib"] <= IDLE_RSS_GOAL_MIB, rss_against_goal(figures["rss_mib"])
