@@ -61,6 +61,7 @@ class GameRecord:
     ending_time: float | None = None  # the side to move's time on the move it never made
     headers: tuple[tuple[str, str], ...] = ()  # the record read in's other headers (RecordInfo)
     closing: str = ""  # the comment after the record read in's ending (RecordInfo)
+    foul: str = ""  # the illegal move that ended the record read in, not played (RecordInfo)
 
 
 RecordWriter = Callable[[GameRecord, str], str]
@@ -190,6 +191,10 @@ class RecordInfo:
     ending_time: float | None = None
     headers: tuple[tuple[str, str], ...] = ()
     closing: str = ""
+    foul: str = ""
+    """The illegal move that ended the game, in the game's notation, when the file keeps
+    it (``ShogiRecord.foul``): not among the moves, written back after them by a
+    format that can hold it."""
 
     def up_to(self, ply: int, plies: int) -> RecordInfo:
         """The file's word on its first ``ply`` of ``plies`` moves: the ending is the
@@ -207,6 +212,7 @@ class RecordInfo:
             ending_time=None,
             note=joined(self.note, self.closing),
             closing="",
+            foul="",
         )
 
 

@@ -181,6 +181,7 @@ def write_csa(
     ending_time: float | None = None,
     headers: Sequence[tuple[str, str]] = (),
     closing: str = "",
+    foul: str = "",
 ) -> str:
     """A CSA V2.2 record: moves in USI from ``start`` (not changed; a handicap opening
     is written as such), ended by ``outcome`` (None: unfinished, or broken off when
@@ -199,7 +200,10 @@ def write_csa(
     the ending's. ``headers``: the record's others as ``(name, value)``
     (``csa_header_lines``). ``closing``: the comment after the ending, on ``'`` lines
     after it (and its ``T``), as written (floodgate's summary): where ``csa_read`` finds
-    it again."""
+    it again. ``foul``: the illegal move (USI) that ended the game, when the record kept
+    it and ``outcome`` is its side's loss: written as the last move, then
+    ``%+ILLEGAL_ACTION`` or ``%-ILLEGAL_ACTION`` naming its side (as the CSA standard
+    V3.0 has a server write a foul)."""
     position = start.copy()
     sfen = position.text()
     lines = ["V2.2", f"N+{players[0]}", f"N-{players[1]}"]
@@ -221,6 +225,10 @@ def write_csa(
         if spent is not None:
             lines.append(f"T{round(spent)}")
         lines += comment_lines("'** ", comments[number - 1] if number <= len(comments) else "")
+    if foul and outcome == Outcome.win(Termination.ILLEGAL_MOVE, 1 - position.turn):
+        written = move_text(position, position.read_move(foul))
+        ended = [written, f"%{SIGNS[position.turn]}ILLEGAL_ACTION", *comment_lines("'", closing)]
+        return "\n".join([*lines, *ended]) + "\n"
     if outcome is not None:
         if not _exact(outcome, position.turn):
             lines.append(f"'{result_comment(outcome)}")

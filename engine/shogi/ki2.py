@@ -155,12 +155,16 @@ def write_ki2(
     move_limit: bool = False,
     headers: Sequence[tuple[str, str]] = (),
     closing: str = "",
+    foul: str = "",
 ) -> str:
     """A KI2 record of a game: moves in USI from ``start`` (not changed), ended by
     ``outcome`` (None: unfinished, or broken off when ``suspended``: 中断, or 封じ手 when
     ``sealed``). The other
     arguments are ``write_kif``'s; a move's comment ends its line of moves, and
-    ``closing``, the comment after the ending, follows the result line."""
+    ``closing``, the comment after the ending, follows the result line. ``foul`` is not
+    written: a KI2 move is found among the legal ones, and an illegal one is none of
+    them; the result line says the foul (反則負け) without it."""
+    del foul
     position = start.copy()
     sides = side_names(handicap_of(position.text()))
     lines = header_lines(

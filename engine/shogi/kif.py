@@ -245,6 +245,7 @@ def write_kif(
     ending_time: float | None = None,
     headers: Sequence[tuple[str, str]] = (),
     closing: str = "",
+    foul: str = "",
 ) -> str:
     """A KIF record of a game: moves in USI from ``start`` (not changed; a handicap
     opening is named, any other start drawn), ended by ``outcome`` (None: unfinished,
@@ -262,7 +263,10 @@ def write_kif(
     broken off (the last, unfinished move of a game lost on time; the think before a
     sealed move), written after the ending as a move's is. ``closing``: the comment
     after the ending, on ``*`` lines under it (the ending's comment, as ShogiHome and
-    tsshogi keep it), before the result line."""
+    tsshogi keep it), before the result line. ``foul``: the illegal move (USI) that ended
+    the game, when the record kept it and ``outcome`` is its side's loss: written as the
+    last move, then 反則勝ち and the result naming the other side (Shogi Club 24's form,
+    which cshogi and tsshogi read as the move, then the other side's win)."""
     position = start.copy()
     sides = side_names(handicap_of(position.text()))
     lines = header_lines(
@@ -289,7 +293,15 @@ def write_kif(
         lines.append(f"{number:>4} {written}")
         lines += comment_lines("*", comments[number - 1] if number <= len(comments) else "")
         previous = move.to_square
-    if outcome is not None:
+    if foul and outcome == Outcome.win(Termination.ILLEGAL_MOVE, 1 - position.turn):
+        plies = len(moves) + 1  # the foul's number
+        written = move_text(position, position.read_move(foul), previous)
+        lines += [f"{plies:>4} {written}", *comment_lines("*", closing)]
+        lines += [
+            f"{plies + 1:>4} 反則勝ち",
+            f"まで{plies}手で{sides[1 - position.turn]}の反則勝ち",
+        ]
+    elif outcome is not None:
         plies = len(moves)
         special, result = ending(outcome, position.turn, sides, plies)
         if ending_time is not None:

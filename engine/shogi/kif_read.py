@@ -10,7 +10,7 @@ from types import MappingProxyType
 from engine.errors import NotationError
 from engine.game import Game
 from engine.outcome import Outcome, Termination
-from engine.record_read import shortened
+from engine.record_read import quoted, shortened
 from engine.shogi.handicaps import ALL_HANDICAPS
 from engine.shogi.kif import BOARD_PIECES, DIGITS, HANDICAP_NAMES, NUMERALS, PIECES, square_name
 from engine.shogi.moves import board_move, drop_move
@@ -51,13 +51,25 @@ ENDINGS = (
     "持将棋",
     "千日手",
     "詰み",
+    "詰",  # tsshogi reads it as 詰み
+    "不詰",  # a mate problem's answer that is no mate: the record says no result
     "切れ負け",
     "反則勝ち",
     "反則負け",
     "入玉勝ち",
+    *("Time-up", "反則手", "連続王手の千日手", "27点宣言勝ち", "接続切れ"),
 )
-SUSPENDED = ("中断", "封じ手")
+"""The special moves that end a record. The last five are 81Dojo's (its client's KIF,
+``Movement.as``'s special move names): a loss on time written in English (``194
+Time-up   ( 0:0/)``), an illegal move, a perpetual check (the checking side loses), a
+27-point declaration, and a dropped connection (which side dropped it the record does
+not say: Kiban keeps the game as broken off)."""
+SUSPENDED = ("中断", "封じ手", "接続切れ")
 """The endings that say the game was broken off, not ended."""
+ENDING_REMARKS = MappingProxyType({"時間切れにて終局": "Time-up", "接続切れにて終局": "接続切れ"})
+"""81Dojo's comments that end a record which has no ending line ("the game ended on
+time", "... on a dropped connection"), by the ending each says; its third,
+``*反則手にて終局``, follows the foul it ended on (``FOULS``)."""
 NO_HANDICAP = ("その他", "詰将棋")
 """What 手合割 says where the board diagram gives the start: その他 ("other", Kakinoki's
 word), 詰将棋 (a mate problem: Mynavi's book data, Todai Shogi 6; shogihome issue 741)."""
@@ -85,7 +97,10 @@ or a second of one of these, is kept as it stands (``ShogiRecord.other_headers``
 FOULS = ("反則勝ち", "反則負け")
 """The endings that may follow the illegal move that ended the game, when a writer keeps
 it: 反則勝ち as the side to move after it (Shogi Club 24), 反則負け as the side that
-played it (ShogiGUI); as the special move, or in KI2 the result line's verdict."""
+played it (ShogiGUI); as the special move, or in KI2 the result line's verdict. A foul
+kept as the last move with no ending after it (81Dojo writes only the comment
+``*反則手にて終局``, "the game ended on an illegal move") ended the game all the same:
+its side lost, as cshogi, python-shogi and tsshogi read it."""
 
 _PIECE_NAMES = "|".join(sorted(KIND_OF_NAME, key=len, reverse=True))
 _MOVE = re.compile(
@@ -158,8 +173,11 @@ class _Reader:
         self.closing: list[str] = []
         """The comments after the ending, a foul or the result line."""
         self.foul: str | None = None
-        """Why the last move could not be played: a foul, when 反則勝ち or 反則負け follows
-        it (the writer kept the illegal move that ended the game), else the record's fault."""
+        """Why the last move could not be played: the foul that ended the game, when
+        nothing but 反則勝ち, 反則負け, a comment or the result follows it (the writer kept
+        the illegal move), else the record's fault."""
+        self.foul_move = ""
+        """That move in USI."""
 
     def read(self, text: str) -> ShogiRecord:
         for number, raw in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
@@ -168,7 +186,7 @@ class _Reader:
                 break  # variations follow the main line; only the main line is read
             self.number = number
             self.line(line, f"line {number}")
-        if self.foul is not None and self._said() not in FOULS:
+        if self.foul is not None and self._said() not in FOULS and not self.foul_ends():
             raise NotationError(self.foul)
         if not self.kif:
             # a file of other words (or none) would otherwise read as a game with no moves
@@ -198,9 +216,15 @@ class _Reader:
             time_control=self.headers.get(TIME_CONTROL, ""),
             suspended=self.suspended(),
             sealed=self.suspended() and self._said() == "封じ手",
+            foul=self.foul_move if self.foul is not None else "",
             other_headers=tuple(self.other_headers),
             closing="\n".join(self.closing),
         )
+
+    def foul_ends(self) -> bool:
+        """Whether the foul kept as the last move ended the game with no ending word
+        after it (a comment or a result line may follow)."""
+        return self.ending is None
 
     def suspended(self) -> bool:
         """Whether the record says the game was broken off (中断, a sealed move 封じ手),
@@ -220,6 +244,10 @@ class _Reader:
         found = read_result_comment(text)
         if found is not None:
             self.comment = found
+        elif text.strip() in ENDING_REMARKS and self.ending is None and self.foul is None:
+            self.start(f"line {self.number}")
+            self.ending = ENDING_REMARKS[text.strip()]
+            self.closing.append(text)
         elif self.ending is not None or self.foul is not None or self.result is not None:
             self.closing.append(text)
         elif self.moves:
@@ -273,7 +301,9 @@ class _Reader:
             return
         if stripped.startswith("|"):
             if self.position is not None:
-                raise NotationError(f"{where}: a board diagram after the first move: {stripped!r}")
+                raise NotationError(
+                    f"{where}: a board diagram after the first move: {quoted(stripped)}"
+                )
             self.diagram.append((self.number, stripped))
             return
         if stripped in ("後手番", "上手番"):
@@ -293,7 +323,7 @@ class _Reader:
         match = _MOVE_LINE.match(stripped)
         if match is None:
             if stripped[0].isascii() and stripped[0].isdigit():
-                raise NotationError(f"{where}: cannot read the move line {stripped!r}")
+                raise NotationError(f"{where}: cannot read the move line {quoted(stripped)}")
             if self.skipped is None:
                 self.skipped = (self.number, stripped)
             return  # a line no reader needs (a title, a time control, a note)
@@ -327,7 +357,7 @@ class _Reader:
             if value not in HANDICAP_OF_NAME:
                 if value in NO_HANDICAP:
                     return
-                raise NotationError(f"{where}: unknown handicap {value!r}")
+                raise NotationError(f"{where}: unknown handicap {quoted(value)}")
             self.handicap = HANDICAP_OF_NAME[value]
         elif key in ("先手の持駒", "下手の持駒"):
             self.hands[0] = (self.number, value)
@@ -340,17 +370,17 @@ class _Reader:
             return  # nothing is played after the game ended
         position = self.start(where)
         if self.foul is not None and body not in FOULS:
-            raise NotationError(self.foul)
+            raise NotationError(self.foul)  # a move, or another ending, after the foul
         if body in ENDINGS:
             self.ending = body
             return
         match = _MOVE.match(body)
         if match is None:
-            raise NotationError(f"{where}: {body!r} is not a KIF move")
+            raise NotationError(f"{where}: {quoted(body)} is not a KIF move")
         file, rank, name, promotion, how, from_file, from_rank = match.groups()
         if file is None:
             if self.previous is None:
-                raise NotationError(f"{where}: {body!r}: 同 (same square) on the first move")
+                raise NotationError(f"{where}: {quoted(body)}: 同 (same square) on the first move")
             target = self.previous
         else:
             target = _square(file, rank)
@@ -359,27 +389,30 @@ class _Reader:
             if promotion:
                 raise NotationError(f"{where}: a dropped piece cannot promote ({body})")
             if kind not in HAND_KINDS:
-                raise NotationError(f"{where}: {body!r} drops a {name}, which no hand holds")
+                raise NotationError(f"{where}: {quoted(body)} drops a {name}, which no hand holds")
             move = drop_move(kind, target)
         elif from_file is None:
-            raise NotationError(f"{where}: {body!r} does not say where the piece came from")
+            raise NotationError(f"{where}: {quoted(body)} does not say where the piece came from")
         else:
             origin = _square(from_file, from_rank)
             if origin == target:
-                raise NotationError(f"{where}: {body!r} does not move: it starts where it ends")
+                raise NotationError(
+                    f"{where}: {quoted(body)} does not move: it starts where it ends"
+                )
             piece = position.piece_at(origin)
             if piece & 15 != kind:
                 raise NotationError(
-                    f"{where}: {body!r} moves a {name}, but {square_name(origin)} holds "
+                    f"{where}: {quoted(body)} moves a {name}, but {square_name(origin)} holds "
                     f"{BOARD_PIECES.get(piece & 15, 'nothing')}"
                 )
             move = board_move(origin, target, promotion == "成")
         try:
-            played = play(position, move, where)
+            played = play(position, move, where, body)
         except NotationError as error:
             if position.outcome() is not None:
                 raise
-            self.foul = str(error)  # refused, unless the next line says it ended the game
+            self.foul = str(error)  # refused, unless a move or another ending follows
+            self.foul_move = move.usi()
             return
         self.moves.append(played)
         self.comments.append("")
@@ -394,7 +427,9 @@ class _Reader:
         for number, line in self.diagram:
             cells = line[1:].split("|")[0]
             if len(cells) != 2 * SIZE:
-                raise NotationError(f"line {number}: cannot read the board diagram rank {line!r}")
+                raise NotationError(
+                    f"line {number}: cannot read the board diagram rank {quoted(line)}"
+                )
             row, gap = "", 0
             for index in range(SIZE):
                 mark, name = cells[2 * index], cells[2 * index + 1]
@@ -404,8 +439,8 @@ class _Reader:
                 kind = KIND_OF_NAME.get(name)
                 if kind is None:
                     raise NotationError(
-                        f"line {number}: {mark + name!r} in the board diagram rank {line!r} "
-                        "is not a piece"
+                        f"line {number}: {quoted(mark + name)} in the board diagram rank "
+                        f"{quoted(line)} is not a piece"
                     )
                 if gap:
                     row, gap = row + str(gap), 0
@@ -423,24 +458,30 @@ class _Reader:
         named = self._named_winner()
         if self.foul is not None:  # the side that played the foul loses, whichever word
             return Outcome.win(Termination.ILLEGAL_MOVE, 1 - turn if named is None else named)
-        if ending is None or ending in ("中断", "封じ手"):
+        if ending is None or ending in (*SUSPENDED, "不詰"):
             return decided if ending is None else None
-        if decided is not None and ending in ("詰み", "千日手", "反則勝ち", "反則負け"):
+        if decided is not None and ending in (
+            *("詰み", "詰", "千日手", "反則勝ち", "反則負け", "反則手", "連続王手の千日手"),
+        ):
             return decided
         if ending == "投了":
             return Outcome.win(Termination.RESIGNATION, 1 - turn if named is None else named)
-        if ending == "詰み":
+        if ending in ("詰み", "詰"):
             return Outcome.win(Termination.CHECKMATE, 1 - turn)
+        if ending == "連続王手の千日手":  # the side that gave the checks, the one that moved
+            return Outcome.win(Termination.PERPETUAL_CHECK, turn)
         if ending == "千日手":
             return Outcome.draw(Termination.REPETITION)
         if ending == "持将棋":
             if named is None:
                 return Outcome.draw(Termination.IMPASSE)
             return Outcome.win(Termination.IMPASSE, named)
-        if ending == "切れ負け":
+        if ending in ("切れ負け", "Time-up"):
             return Outcome.win(Termination.TIME_FORFEIT, 1 - turn if named is None else named)
-        if ending == "入玉勝ち":
+        if ending in ("入玉勝ち", "27点宣言勝ち"):
             return Outcome.win(Termination.DECLARATION, turn)
+        if ending == "反則手":  # 81Dojo: the side to move played an illegal move and lost
+            return Outcome.win(Termination.ILLEGAL_MOVE, 1 - turn)
         winner = turn if ending == "反則勝ち" else 1 - turn
         return Outcome.win(Termination.ILLEGAL_MOVE, winner)
 
@@ -489,7 +530,9 @@ def _hand_sfen(number: int, text: str, seat: int) -> str:
             continue
         kind = KIND_OF_NAME.get(item[0])
         if kind is None or kind not in HAND_KINDS or item[1:] not in NUMERALS:
-            raise NotationError(f"line {number}: {item!r} in {text!r} is not a piece in hand")
+            raise NotationError(
+                f"line {number}: {quoted(item)} in {quoted(text)} is not a piece in hand"
+            )
         count = NUMERALS.index(item[1:]) if item[1:] else 1
         letter = _sfen_letter(kind)
         result += (str(count) if count > 1 else "") + (letter if seat == 0 else letter.lower())

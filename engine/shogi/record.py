@@ -14,6 +14,7 @@ from types import MappingProxyType
 
 from engine.errors import GameOverError, IllegalMoveError, NotationError
 from engine.outcome import Outcome, Termination
+from engine.record_read import quoted
 from engine.shogi.handicaps import ALL_HANDICAPS
 from engine.shogi.moves import ShogiMove
 from engine.shogi.position import ShogiPosition
@@ -58,6 +59,12 @@ class ShogiRecord:
     closing: str = ""
     """The comments after the ending (KIF's on its special move or after the result line,
     CSA's after the ``%`` line: floodgate's summary), as written, not the game's own."""
+    foul: str = ""
+    """The illegal move that ended the game, in USI, when the record keeps it (81Dojo
+    writes it and ``*反則手にて終局``; ShogiGUI and Shogi Club 24 write it before
+    反則負け or 反則勝ち): not played (``moves`` stop before it), its side lost (the
+    outcome says so). "" when the record has none, or cannot say which move it was (KI2,
+    whose moves are found among the legal ones)."""
     other_headers: tuple[tuple[str, str], ...] = ()
     """Every other header the record has, ``(name, value)`` in file order (場所, 表題,
     終了日時, a writer's own ``対局ID``): kept so that an export says them again. A KIF
@@ -74,13 +81,24 @@ def handicap_of(sfen: str) -> str | None:
     return None
 
 
-def play(position: ShogiPosition, move: ShogiMove, where: str) -> str:
-    """Play a record's move on ``position`` (checked); NotationError saying where if refused."""
+def play(position: ShogiPosition, move: ShogiMove, where: str, written: str = "") -> str:
+    """Play a record's move on ``position`` (checked); NotationError saying where if refused,
+    naming the move as the record wrote it (``written``: ``１七玉(28)``, ``+2817OU``;
+    its USI when not given) and, after the game ended, how it ended (a mate)."""
     text = move.usi()
+    named = quoted(written) if written else text
+    ended = position.outcome()
+    if ended is not None:
+        raise NotationError(
+            f"{where}: {named} cannot be played: the game is over ({ended.termination.value})"
+        )
     try:
         position.push(position.parse_move(text))
     except (IllegalMoveError, NotationError, GameOverError) as error:
-        raise NotationError(f"{where}: {text} cannot be played: {error}") from None
+        reason = str(error)
+        if written and reason.startswith(f"{text} "):  # "2h1g is illegal: ...", said again
+            reason = f"it{reason[len(text) :]}"
+        raise NotationError(f"{where}: {named} cannot be played: {reason}") from None
     return text
 
 

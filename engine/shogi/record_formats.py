@@ -28,6 +28,7 @@ class Facts(TypedDict):
     move_limit: bool
     headers: tuple[tuple[str, str], ...]
     closing: str
+    foul: str
 
 
 def shogi_formats(game: Game[ShogiPosition]) -> tuple[RecordFormat, ...]:
@@ -66,6 +67,7 @@ def shogi_formats(game: Game[ShogiPosition]) -> tuple[RecordFormat, ...]:
             "sealed": record.sealed,
             "move_limit": record.move_limit,
             "headers": record.headers,
+            "foul": record.foul if ended else "",
         }
 
     def kif(record: GameRecord, encoding: str) -> str:

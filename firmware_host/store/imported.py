@@ -57,6 +57,7 @@ def stored_game(info: RecordInfo, plies: int) -> dict[str, Any]:
         "ending_time": info.ending_time,
         "headers": [[name, value] for name, value in info.headers],
         "closing": info.closing,
+        "foul": info.foul,
     }
 
 
@@ -98,6 +99,7 @@ def read_imported(settings: Mapping[str, Any]) -> ImportedGame | None:
             ending_time=None if ending_time is None else float(ending_time),
             headers=tuple((str(name), str(value)) for name, value in kept.get("headers", [])),
             closing=str(kept.get("closing", "")),
+            foul=str(kept.get("foul", "")),
         )
         return ImportedGame(info, int(kept.get("plies", 0)))
     except (KeyError, TypeError, ValueError):
@@ -156,4 +158,5 @@ def with_imported(
         sealed=ending and info.outcome is None and info.sealed,
         move_limit=ending and info.outcome is not None and info.move_limit,
         ending_time=info.ending_time if ending else record.ending_time,
+        foul=info.foul if ending else "",
     )

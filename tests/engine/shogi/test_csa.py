@@ -131,7 +131,8 @@ def test_a_position_given_piece_by_piece_is_read() -> None:
 @pytest.mark.parametrize(
     ("body", "message"),
     [
-        ("PI\n+\n+7775FU\n", "line 4: 7g7e cannot be played"),
+        # the move in the record's own words, not in USI (7g7e)
+        ("PI\n+\n+7775FU\n-3334FU\n", "line 4: '+7775FU' cannot be played"),
         ("PI\n+\n-3334FU\n", "played out of turn"),
         ("PI\n+\n+7776GI\n", "says GI, but 77 holds FU"),
         ("+7776FU\n", "no start position"),
