@@ -99,3 +99,26 @@ def test_an_empty_store_says_so(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     GameStore(tmp_path / "games.sqlite3").close()
     code, out, _ = run(capsys, "list", "--state-dir", str(tmp_path))
     assert code == 0 and out.startswith("no games stored")
+
+
+CORPUS = Path(__file__).parents[3] / "engine" / "shogi" / "corpus"
+
+
+def test_a_game_read_in_is_listed_as_its_file_has_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Issue 81: a game read in with ``kiban sim --record`` was listed as "sente vs gote",
+    "playing", dated the day it was read in, though its exports said the file's."""
+    from tests.firmware_host.store.storekit import run_cli
+
+    record = CORPUS / "kifu-for-js-meijinsen-20180508.kif"
+    code, _out, err = run_cli(
+        capsys, monkeypatch, "sim", "shogi", "--record", str(record), "--state-dir", str(tmp_path)
+    )
+    assert code == 0, err
+    code, out, err = run(capsys, "list", "--sim", "--state-dir", str(tmp_path))
+    assert code == 0, err
+    line = rows(out)["1"]
+    assert "羽生 善治竜王 vs 佐藤 天彦名人" in line
+    assert "2018/05/08" in line and "playing" not in line
+    assert "sealed" in line  # the file ends on a sealed move (封じ手)
