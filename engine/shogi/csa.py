@@ -31,7 +31,6 @@ from engine.shogi.notation import read_position
 from engine.shogi.position import ShogiPosition
 from engine.shogi.record import (
     CSA_KEYS,
-    TIME_CONTROL,
     comment_lines,
     handicap_of,
     play,
@@ -78,6 +77,11 @@ CODES = MappingProxyType(
     }
 )
 SIGNS = ("+", "-")
+COMMENT = "'*"
+"""How a comment is written, the game's, a move's and the one after the ending alike:
+``'*`` lines, which ShogiHome (tsshogi) reads as the comment of the game, the move or
+the ending (a ``'`` line without the star it skips; ``'**`` it shows as an engine's
+reading), and the CSA standard V3.0 calls a comment; cshogi and Kiban read them."""
 
 
 def square_text(square: int) -> str:
@@ -127,7 +131,9 @@ def _ending(outcome: Outcome, turn: int) -> str:
     """The ``%`` line for an outcome; ``turn`` is the player to move."""
     term = outcome.termination
     winner = min(outcome.winners) if len(outcome.winners) == 1 else None
-    if term in (Termination.RESIGNATION, Termination.CHECKMATE, Termination.NO_LEGAL_MOVES):
+    if term in (Termination.CHECKMATE, Termination.NO_LEGAL_MOVES):
+        return "%TSUMI"  # the CSA standard V3.0's; ShogiHome reads it as the mate it is
+    if term is Termination.RESIGNATION:
         return "%TORYO"
     if term is Termination.REPETITION:
         return "%SENNICHITE"
@@ -152,10 +158,10 @@ def _exact(outcome: Outcome, turn: int) -> bool:
     """Whether the ending alone gives back ``outcome`` when read."""
     term = outcome.termination
     loser_to_move = outcome.winners == {1 - turn}
-    if term in (Termination.RESIGNATION, Termination.TIME_FORFEIT):
+    if term in (Termination.RESIGNATION, Termination.TIME_FORFEIT, Termination.CHECKMATE):
         return loser_to_move
-    if term in (Termination.CHECKMATE, Termination.NO_LEGAL_MOVES):
-        return False  # written %TORYO, which reads back as the resignation it records
+    if term is Termination.NO_LEGAL_MOVES:
+        return False  # written %TSUMI, which reads back as a mate
     if term is Termination.IMPASSE:
         return not outcome.winners
     if term is Termination.DECLARATION:
@@ -215,7 +221,7 @@ def write_csa(
     lines += csa_header_lines(headers)
     opening = handicap_of(sfen)
     lines += _handicap_lines(sfen) if opening is not None else position_lines(position)
-    lines += comment_lines("'", note)
+    lines += comment_lines(COMMENT, note)
     for number, text in enumerate(moves, start=1):
         move = position.read_move(text)
         written = move_text(position, move)
@@ -224,10 +230,14 @@ def write_csa(
         spent = times[number - 1] if number <= len(times) else None
         if spent is not None:
             lines.append(f"T{round(spent)}")
-        lines += comment_lines("'** ", comments[number - 1] if number <= len(comments) else "")
+        lines += comment_lines(COMMENT, comments[number - 1] if number <= len(comments) else "")
     if foul and outcome == Outcome.win(Termination.ILLEGAL_MOVE, 1 - position.turn):
         written = move_text(position, position.read_move(foul))
-        ended = [written, f"%{SIGNS[position.turn]}ILLEGAL_ACTION", *comment_lines("'", closing)]
+        ended = [
+            written,
+            f"%{SIGNS[position.turn]}ILLEGAL_ACTION",
+            *comment_lines(COMMENT, closing),
+        ]
         return "\n".join([*lines, *ended]) + "\n"
     if outcome is not None:
         if not _exact(outcome, position.turn):
@@ -239,7 +249,7 @@ def write_csa(
     if ending_time is not None and (outcome is not None or suspended):
         lines.append(f"T{round(ending_time)}")
     if outcome is not None or suspended:
-        lines += comment_lines("'", closing)
+        lines += comment_lines(COMMENT, closing)
     return "\n".join(lines) + "\n"
 
 
@@ -270,12 +280,12 @@ def csa_header_lines(headers: Sequence[tuple[str, str]]) -> list[str]:
 
 
 def time_control_lines(time_control: str) -> list[str]:
-    """The time control as CSA has it: $TIME_LIMIT or $TIME in their forms, else (KIF's
-    words, ``9時間``) a ``'持ち時間：`` comment, which ``csa_read`` reads back."""
+    """The time control as CSA has it: $TIME in V3.0's form, else $TIME_LIMIT, in its
+    form or as KIF's words (``各９時間``): ShogiHome (tsshogi) reads either line's value
+    whatever its form, as its time control, and skips a comment (Kiban wrote KIF's words
+    as a ``'持ち時間：`` comment, which ``csa_read`` still reads)."""
     if not time_control:
         return []
-    if _TIME_LIMIT.match(time_control):
-        return [f"$TIME_LIMIT:{time_control}"]
     if _TIME.match(time_control):
         return [f"$TIME:{time_control}"]
-    return [f"'{TIME_CONTROL}：{time_control}"]
+    return [f"$TIME_LIMIT:{time_control}"]

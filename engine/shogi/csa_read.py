@@ -153,15 +153,15 @@ class _Reader:
         if found is not None:
             self.comment = found
         elif self.ending is not None or self.foul is not None:
-            self.closing.append(text)
+            self.closing.append(_starred(text))
         elif (named := _HEADER_COMMENT.match(text)) and not self.position_lines:
             self.headers.append((named.group(1), named.group(2).strip()))
         elif text.startswith("*") and self.moves:
-            note = text.lstrip("*").strip()
+            note = _starred(text).strip()
             before = self.comments[-1]
             self.comments[-1] = f"{before}\n{note}" if before else note
         else:
-            self.header.append(text)
+            self.header.append(_starred(text) if self.position_lines else text)
 
     def statement(self, text: str, where: str) -> None:
         if text.startswith("T") and text[1:].strip().replace(".", "", 1).isdigit():
@@ -352,6 +352,12 @@ class _Reader:
             "%ILLEGAL_MOVE": Outcome.win(Termination.ILLEGAL_MOVE, 1 - turn),
         }
         return simple.get(ending)
+
+
+def _starred(text: str) -> str:
+    """A ``'*`` comment's text, its star left out (how Kiban, ShogiHome and the CSA
+    standard write a comment: ``'*text``); ``'**`` (an engine's reading) keeps one."""
+    return text[1:] if text.startswith("*") else text
 
 
 def _mapped(headers: list[tuple[str, str]]) -> dict[str, int]:

@@ -54,13 +54,17 @@ def _place(move: ShogiMove, others: Sequence[int], right_of: dict[int, int]) -> 
 
 def telling_words(position: ShogiPosition, move: ShogiMove) -> str:
     """What tells ``move`` (from the board) from the moves of the other pieces of its
-    kind that could go to its target: "" when none could."""
-    kind = position.piece_at(move.from_square) & 15
+    kind that reach its target: "" when none does. A twin that is pinned, or may not
+    move for the check, counts (``▲２三龍引``, not ``▲２三龍``): the Japan Shogi
+    Association's notation names a move by the pieces that reach the square, and cshogi
+    and tsshogi write it so; tsshogi refuses the move without the word."""
+    piece = position.piece_at(move.from_square)
+    kind = piece & 15
     target = move.to_square
     origins = {move.from_square} | {
-        m.from_square
-        for m in position.legal_moves()
-        if m.to_square == target and not m.drop and position.piece_at(m.from_square) & 15 == kind
+        square
+        for square in range(SIZE * SIZE)
+        if position.piece_at(square) == piece and position.attacks_of(square) >> target & 1
     }
     others = [square for square in origins if square != move.from_square]
     if not others:
@@ -192,7 +196,7 @@ def write_ki2(
     plies = len(moves)
     if outcome is not None:
         if not _exact(outcome, position.turn) or _read_as_the_position(outcome, position):
-            lines.append(f"*{result_comment(outcome)}")
+            lines.append(f"#{result_comment(outcome)}")  # a line other readers skip
         result = _result_line(outcome, position.turn, sides, plies)
         if result:
             lines.append(result)

@@ -309,7 +309,7 @@ def write_kif(
             special = f"{special:<12}{_clock(ending_time, total)}"
         lines.append(f"{plies + 1:>4} {special}")
         if not exact(outcome, position.turn):
-            lines.append(f"*{result_comment(outcome)}")
+            lines.append(f"#{result_comment(outcome)}")  # a line other readers skip
         lines += comment_lines("*", closing)
         if result:
             lines.append(result)

@@ -294,6 +294,9 @@ class _Reader:
         if colon and key.strip() in HEADER_WORDS:
             stripped = f"{key}：{value}"
         self.kif = self._known(stripped)
+        if stripped[0] == "#" and (found := read_result_comment(stripped[1:])) is not None:
+            self.comment = found  # Kiban's result, on a line other readers skip
+            return
         if stripped[0] in "#&":
             return
         if stripped[0] == "*":

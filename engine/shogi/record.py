@@ -109,8 +109,11 @@ def line_span(lines: Sequence[int]) -> str:
 
 
 KIBAN_RESULT = "Kiban result:"
-"""A comment both writers add when the format's own ending cannot say exactly how the
-game ended (an agreed draw, a failed declaration); both readers honour it."""
+"""A line the writers add when the format's own ending cannot say exactly how the game
+ended (an agreed draw, a failed declaration), where other programs do not show it: in
+KIF and KI2 a ``#`` line (a line their readers skip; it was a ``*`` comment, which
+ShogiHome showed, and is still read so), in CSA a ``'`` comment without a star (which
+ShogiHome skips). The readers honour it."""
 
 
 def result_comment(outcome: Outcome) -> str:

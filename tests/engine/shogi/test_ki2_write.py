@@ -66,6 +66,9 @@ GOTE_GOLDS = sfen({"1a": "k", "6g": "g", "5g": "g", "4g": "g", "1i": "K"}, turn=
         (sfen({"5a": "k", "5i": "K", "5d": "S"}), "5d4e", "▲４五銀"),
         (sfen({"5a": "k", "5i": "K", "1b": "P"}), "1b1a+", "▲１一歩成"),
         (sfen({"5a": "k", "5i": "K", "5c": "+S"}), "5c5b", "▲５二成銀"),
+        # the twin on 2g is pinned (gote's bishop on 1g, sente's king on 5g): 引 all the
+        # same, as cshogi writes it and tsshogi needs it (issue 81)
+        ("7+R1/4k4/9/9/9/9/4K2+Rb/9/9 b - 1", "2a2c", "▲２三龍引"),
     ],
 )
 def test_a_move_names_only_what_tells_it_apart(start: str, move: str, text: str) -> None:

@@ -99,9 +99,9 @@ def test_the_comments_and_the_ending_come_back(cli: Run) -> None:
     assert "'** 130 7g7f 8c8d 7i6h 3c3d\n" in csa
     record = read_csa(csa)
     assert record.outcome == Outcome.win(Termination.DECLARATION, 0)
-    assert record.comments[0] == "130 7g7f 8c8d 7i6h 3c3d"
+    assert record.comments[0] == "* 130 7g7f 8c8d 7i6h 3c3d"  # an engine's reading
     kif = export(cli, "kif")
-    assert "\n 401 入玉勝ち        ( 0:10/" in kif and "*130 7g7f 8c8d 7i6h 3c3d\n" in kif
+    assert "\n 401 入玉勝ち        ( 0:10/" in kif and "** 130 7g7f 8c8d 7i6h 3c3d\n" in kif
 
 
 @pytest.mark.parametrize(
@@ -203,7 +203,9 @@ def test_the_comment_after_the_ending_comes_back_after_it(cli: Run) -> None:
     sim(cli, FLOODGATE)
     csa = export(cli, "csa")
     assert "%KACHI\nT10\n'* -5000 win\n" in csa
-    assert csa.endswith("'summary:kachi:aobazero win:viper lose\n'$END_TIME:2020/07/19 20:56:29\n")
+    assert csa.endswith(
+        "'*summary:kachi:aobazero win:viper lose\n'*$END_TIME:2020/07/19 20:56:29\n"
+    )
     record = read_csa(csa)
     assert "summary" not in record.header and "summary" in record.closing
     assert read_kif(export(cli, "kif")).closing == record.closing
