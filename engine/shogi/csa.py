@@ -25,7 +25,9 @@ from collections.abc import Sequence
 from types import MappingProxyType
 
 from engine.outcome import Outcome, Termination
+from engine.record import Branch
 from engine.shogi.handicaps import START_TEXT
+from engine.shogi.ki2 import variation_lines
 from engine.shogi.moves import ShogiMove
 from engine.shogi.notation import read_position
 from engine.shogi.position import ShogiPosition
@@ -188,16 +190,21 @@ def write_csa(
     headers: Sequence[tuple[str, str]] = (),
     closing: str = "",
     foul: str = "",
+    branches: Sequence[Branch] = (),
 ) -> str:
     """A CSA V2.2 record: moves in USI from ``start`` (not changed; a handicap opening
     is written as such), ended by ``outcome`` (None: unfinished, or broken off when
     ``suspended``: %CHUDAN, which a sealed move is too: CSA has no word of its own for
     one, so ``sealed`` changes nothing here); a draw by impasse that ``move_limit`` says
     was the move limit's is ``%MAX_MOVES``. ``comments``: one per move ("" for none),
-    each on lines that start with ``'**`` after its move (a move's own comment, as floodgate writes
-    it and cshogi reads it); ``note``, the game's own, on ``'`` lines after the start
-    position (before it stand the headers written as comments, ``csa_header_lines``: a
-    line of the note that looks like one, ``'放送日：2010/02/13``, stays the note's).
+    each on ``'*`` lines after its move (``COMMENT``); ``note``, the game's own, on
+    ``'*`` lines after the start position (before it stand the headers written as
+    comments, ``csa_header_lines``: a line of the note that looks like one,
+    ``'*放送日：2010/02/13``, stays the note's). ``branches``: CSA has no form for a
+    variation, so each is written in words as KI2 writes it (``variation_lines``) on
+    ``'*`` lines after the comment of the move it is an alternative to (the last move's,
+    for one played instead of the ending; the game's, with no moves): a reader shows it
+    as that move's comment, and reads it back as one.
     ``times``: each move's time in seconds (None: not known, and no ``T`` line), a
     ``T`` line after it. ``event`` is $EVENT; ``time_control`` is written as
     $TIME_LIMIT or $TIME when it has their form, else in words (``time_control_lines``).
@@ -221,7 +228,11 @@ def write_csa(
     lines += csa_header_lines(headers)
     opening = handicap_of(sfen)
     lines += _handicap_lines(sfen) if opening is not None else position_lines(position)
+    variations = variation_lines(start, moves, branches)
+    if len(moves) + 1 in variations:  # alternatives to the ending: the last move's
+        variations.setdefault(len(moves), []).extend(variations.pop(len(moves) + 1))
     lines += comment_lines(COMMENT, note)
+    lines += [f"{COMMENT}{line}" for line in variations.get(0, [])]
     for number, text in enumerate(moves, start=1):
         move = position.read_move(text)
         written = move_text(position, move)
@@ -231,6 +242,7 @@ def write_csa(
         if spent is not None:
             lines.append(f"T{round(spent)}")
         lines += comment_lines(COMMENT, comments[number - 1] if number <= len(comments) else "")
+        lines += [f"{COMMENT}{line}" for line in variations.get(number, [])]
     if foul and outcome == Outcome.win(Termination.ILLEGAL_MOVE, 1 - position.turn):
         written = move_text(position, position.read_move(foul))
         ended = [

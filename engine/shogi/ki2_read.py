@@ -125,7 +125,9 @@ class _Ki2Reader(_Reader):
     def outcome(self, position: ShogiPosition) -> Outcome | None:
         """What ``まで N手で ...`` says: the winner (by resignation, unless the last
         position is mate; on time, 時間切れにより; by declaration, 入玉勝ち), a
-        repetition, an impasse, or an unfinished game (中断, a sealed move 封じ手).
+        repetition, an impasse, or an unfinished game (中断, a sealed move 封じ手); an
+        ending word with no side named (``まで3手で詰``, ``まで13手で投了``, as Kifu for
+        Windows and tsshogi write a variation's end) says what it says in KIF.
         Without one, an ending written as a move says it as in KIF, and so does a foul the
         record keeps (its side loses, or the side the result names)."""
         if self.foul is not None:
@@ -140,6 +142,8 @@ class _Ki2Reader(_Reader):
             return Outcome.draw(Termination.REPETITION)
         if verdict == "持将棋":
             return Outcome.draw(Termination.IMPASSE)
+        if side is None and verdict in ENDINGS:  # まで3手で詰, 投了: as KIF's ending says it
+            return self.ended_by(verdict, position)
         if side is None:
             raise NotationError(f"line {self.number}: cannot read the result {quoted(verdict)}")
         seat = 0 if side in ("先手", "下手") else 1

@@ -1,15 +1,23 @@
-"""KIF records read: the main line of a record any common GUI writes (``kif`` writes
-them), every move replayed through the rules, so a record that reads can be played."""
+"""KIF records read: a record any common GUI writes (``kif`` writes them), its main line
+and its variations, every move replayed through the rules, so a record that reads can
+be played.
+
+A variation (``変化：N手``) gives moves instead of move N of the line read just before it
+or of a line that one branches from (Kifu for Windows writes them depth first, the
+last branch point first; tsshogi and json-kifu-format read them so): each is read from
+the position before that move, and kept as a ``Branch`` of the line whose move it
+replaces."""
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from engine.errors import NotationError
 from engine.game import Game
 from engine.outcome import Outcome, Termination
+from engine.record import Branch
 from engine.record_read import quoted, shortened
 from engine.shogi.handicaps import ALL_HANDICAPS
 from engine.shogi.kif import BOARD_PIECES, DIGITS, HANDICAP_NAMES, NUMERALS, PIECES, square_name
@@ -115,6 +123,9 @@ _CLOCK = re.compile(r"\(\s*(?:(\d+):)?(\d+):(\d{1,2})\s*/")
 """A move's time, then its side's total: ``( 0:03/00:00:03)`` as Kifu for Windows writes
 it (minutes past the hour stay minutes), ``(0:2/0:0:2)`` or ``( 1:6/)`` as 81Dojo does
 (digits unpadded, the total left out), and hours first where a writer gives them."""
+BRANCH = re.compile(r"^[ 　]*変化[：:][ 　]*([0-9]+)[ 　]*手")
+"""The line that starts a variation, ``変化：3手`` (KI2 as Kifu for Windows writes it:
+``変化：   3手``)."""
 RESULT = re.compile(
     r"^[\s　]*まで、?(\d+)手で(時間切れにより)?(?:(先手|後手|下手|上手)の(\S+?)|(\S+?))[\s　]*$"
 )
@@ -138,6 +149,54 @@ def read_result(text: str) -> ResultLine | None:
     if found is None:
         return None
     return ResultLine(found.group(3), found.group(4) or found.group(5), bool(found.group(2)))
+
+
+@dataclass
+class _Line:
+    """A line of moves read, the main line or a variation, as the record goes on: its
+    first move's number, the line it branches from (None: the main line), and what it
+    holds (``Branch``'s fields)."""
+
+    first: int
+    parent: _Line | None
+    moves: tuple[str, ...]
+    comments: tuple[str, ...]
+    times: tuple[float | None, ...]
+    outcome: Outcome | None
+    suspended: bool
+    ending_time: float | None
+    closing: str
+    foul: str
+    sealed: bool = False
+    branches: list[_Line] = field(default_factory=list)
+
+    def path(self) -> list[str]:
+        """The moves from the game's start to the line's last."""
+        if self.parent is None:
+            return list(self.moves)
+        return self.parent.path()[: self.first - 1] + list(self.moves)
+
+    def owner(self, ply: int) -> _Line:
+        """The line on this one's path whose move ``ply`` a variation replaces: an
+        alternative to a variation's own first move is one more of its line's."""
+        line = self
+        while line.parent is not None and ply <= line.first:
+            line = line.parent
+        return line
+
+    def frozen(self) -> Branch:
+        return Branch(
+            ply=self.first,
+            moves=self.moves,
+            comments=self.comments,
+            times=self.times,
+            outcome=self.outcome,
+            suspended=self.suspended,
+            ending_time=self.ending_time,
+            closing=self.closing,
+            foul=self.foul,
+            branches=tuple(line.frozen() for line in self.branches),
+        )
 
 
 class _Reader:
@@ -178,16 +237,26 @@ class _Reader:
         the illegal move), else the record's fault."""
         self.foul_move = ""
         """That move in USI."""
+        self.main: _Line | None = None
+        """The main line, once a variation follows it."""
+        self.current: _Line | None = None
+        """The line read last, once a variation follows the main line: the next
+        variation branches from its path."""
+        self.branching: tuple[_Line, int] | None = None
+        """The variation being read: the line it branches from, and its first move's
+        number."""
+        self.lead: list[str] = []
+        """A variation's comments before its first move (its first move's, then)."""
 
     def read(self, text: str) -> ShogiRecord:
         for number, raw in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
             line = raw.rstrip()
-            if line.startswith("変化："):
-                break  # variations follow the main line; only the main line is read
             self.number = number
+            found = BRANCH.match(line)
+            if found is not None:
+                self.branch(int(found.group(1)), f"line {number}")
+                continue
             self.line(line, f"line {number}")
-        if self.foul is not None and self._said() not in FOULS and not self.foul_ends():
-            raise NotationError(self.foul)
         if not self.kif:
             # a file of other words (or none) would otherwise read as a game with no moves
             if self.skipped is None:
@@ -197,29 +266,111 @@ class _Reader:
                 f"line {number}: {shortened(line)} is not KIF, and no KIF header, board or"
                 " move follows"
             )
-        position = self.start(f"line {self.number}")
-        moves = len(self.moves)
+        if self.branching is not None:
+            self._branched()
+        main = self.main or self._finished(1, None)
         return ShogiRecord(
             start=self.start_text,
-            moves=tuple(self.moves),
-            outcome=self.comment if self.comment is not None else self.outcome(position),
+            moves=main.moves,
+            outcome=main.outcome,
             players=(self._player(0), self._player(1)),
             # a board diagram gives the start whatever 手合割 says (Kifu for Windows writes
             # 手合割：平手 above a mate problem's diagram): a standard opening only if it is one
             handicap=handicap_of(self.start_text) if self.diagram else self.handicap,
-            comments=tuple(self.comments[:moves]) if any(self.comments) else (),
-            times=tuple(self.times[:moves]) if any(t is not None for t in self.times) else (),
-            ending_time=self.ending_time,
+            comments=main.comments,
+            times=main.times,
+            ending_time=main.ending_time,
             header="\n".join(self.preface),
             event=self.headers.get("棋戦", ""),
             started=self.headers.get("開始日時") or None,
             time_control=self.headers.get(TIME_CONTROL, ""),
-            suspended=self.suspended(),
-            sealed=self.suspended() and self._said() == "封じ手",
-            foul=self.foul_move if self.foul is not None else "",
+            suspended=main.suspended,
+            sealed=main.sealed,
+            foul=main.foul,
+            branches=tuple(line.frozen() for line in main.branches),
             other_headers=tuple(self.other_headers),
-            closing="\n".join(self.closing),
+            closing=main.closing,
         )
+
+    def _finished(self, first: int, parent: _Line | None) -> _Line:
+        """The line just read, whole: its moves, their comments and times, and how it
+        ended."""
+        if self.foul is not None and self._said() not in FOULS and not self.foul_ends():
+            raise NotationError(self.foul)
+        position = self.start(f"line {self.number}")
+        moves = len(self.moves)
+        comments = list(self.comments)
+        closing = list(self.closing)
+        if self.lead:  # a variation's comment before its first move
+            if comments:
+                comments[0] = "\n".join([*self.lead, comments[0]]).strip("\n")
+            else:
+                closing = [*self.lead, *closing]
+        outcome = self.comment if self.comment is not None else self.outcome(position)
+        return _Line(
+            first=first,
+            parent=parent,
+            moves=tuple(self.moves),
+            comments=tuple(comments[:moves]) if any(comments) else (),
+            times=tuple(self.times[:moves]) if any(t is not None for t in self.times) else (),
+            outcome=outcome,
+            suspended=self.suspended(),
+            # the time before an ending that says nothing (不詰) is no ending's
+            ending_time=self.ending_time if outcome or self.suspended() else None,
+            closing="\n".join(closing),
+            foul=self.foul_move if self.foul is not None else "",
+            sealed=self.suspended() and self._said() == "封じ手",
+        )
+
+    def branch(self, ply: int, where: str) -> None:
+        """``変化：N手``: the line read so far is whole, and a variation begins, from the
+        position before move ``ply`` of the line read last (or of one it branches from)."""
+        if self.main is None:
+            if self.position is None and not self.moves:
+                return  # before the moves: a header's line (tsshogi skips it too)
+            self.main = self.current = self._finished(1, None)
+        elif self.branching is not None:
+            self._branched()
+        assert self.current is not None  # the main line at least
+        line = self.current.owner(ply)
+        last = line.first + len(line.moves) - 1
+        if not line.first < ply <= last + 1 and not (line.parent is None and ply == 1):
+            raise NotationError(
+                f"{where}: a variation of move {ply}, where the line it follows has moves "
+                f"{line.first} to {last}"
+            )
+        position = self.game.position(self.start_text)
+        previous: int | None = None
+        for text in line.path()[: ply - 1]:
+            move = position.parse_move(text)
+            position.push(move)
+            previous = move.to_square
+        self._line_from(position, previous)
+        self.branching = (line, ply)
+
+    def _branched(self) -> None:
+        """The variation just read, kept with the line it branches from."""
+        assert self.branching is not None
+        parent, ply = self.branching
+        line = self._finished(ply, parent)
+        parent.branches.append(line)
+        self.current = line
+        self.branching = None
+
+    def _line_from(self, position: ShogiPosition, previous: int | None) -> None:
+        """Begin reading a line of moves from ``position`` (``previous``: where the move
+        before it went, for 同)."""
+        self.position = position
+        self.previous = previous
+        self.moves, self.comments, self.times = [], [], []
+        self.ending = None
+        self.result = None
+        self.comment = None
+        self.ending_time = None
+        self.closing = []
+        self.foul = None
+        self.foul_move = ""
+        self.lead = []
 
     def foul_ends(self) -> bool:
         """Whether the foul kept as the last move ended the game with no ending word
@@ -253,6 +404,8 @@ class _Reader:
         elif self.moves:
             before = self.comments[-1]
             self.comments[-1] = f"{before}\n{text}" if before else text
+        elif self.main is not None:
+            self.lead.append(text)  # a variation's, before its first move
         else:
             self.preface.append(text)
 
@@ -455,12 +608,19 @@ class _Reader:
 
     def outcome(self, position: ShogiPosition) -> Outcome | None:
         """What the ending says (a ``Kiban result`` comment, when there is one, says more)."""
-        ending = self.ending
-        decided = position.outcome()
-        turn = position.turn
         named = self._named_winner()
         if self.foul is not None:  # the side that played the foul loses, whichever word
+            turn = position.turn
             return Outcome.win(Termination.ILLEGAL_MOVE, 1 - turn if named is None else named)
+        return self.ended_by(self.ending, position, named)
+
+    def ended_by(
+        self, ending: str | None, position: ShogiPosition, named: int | None = None
+    ) -> Outcome | None:
+        """What an ending word says, after ``position`` (``named``: the winner a result
+        line names)."""
+        decided = position.outcome()
+        turn = position.turn
         if ending is None or ending in (*SUSPENDED, "不詰"):
             return decided if ending is None else None
         if decided is not None and ending in (

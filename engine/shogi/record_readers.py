@@ -80,6 +80,7 @@ def info_of(shogi: ShogiRecord) -> RecordInfo:
         headers=shogi.other_headers,
         closing=shogi.closing,
         foul=shogi.foul,
+        branches=shogi.branches,
     )
 
 

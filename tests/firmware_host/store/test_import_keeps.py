@@ -15,6 +15,7 @@ from engine.outcome import Outcome, Termination
 from engine.search.types import Quality
 from engine.shogi import SHOGI
 from engine.shogi.csa_read import read_csa
+from engine.shogi.ki2_read import read_ki2
 from engine.shogi.kif_read import read_kif
 from firmware_host.store.records import position_record
 from firmware_host.store.review_notes import MoveNote, with_comments
@@ -291,3 +292,39 @@ def test_a_game_ended_in_the_sim_exports_its_ending(
     assert export(cli, "kif").splitlines()[-2].split()[1] == kif_ending
     # a game lost on time has the loser's time on the move never made after it (T60)
     assert csa_ending in export(cli, "csa").splitlines()[-2:]
+
+
+HENKA = CORPUS / "kifu-for-js-henka.kif"
+"""Kifu for Windows V6.39's record with variations: of moves 3 (two), 2 and 1, and one
+inside the last."""
+
+
+def test_the_files_variations_are_kept_and_written_back(cli: Run) -> None:
+    sim(cli, HENKA)
+    original = read_kif(HENKA.read_bytes().decode("shift_jis"))
+    assert len(original.branches) == 4
+    assert read_kif(export(cli, "kif")).branches == original.branches
+    assert [b.moves for b in read_ki2(export(cli, "ki2")).branches] == [
+        b.moves for b in original.branches
+    ]
+
+
+def test_a_variation_stays_while_the_moves_before_it_are_the_files(cli: Run) -> None:
+    # move 3 played here, not the file's: its alternatives in the file stay alternatives
+    sim(
+        cli,
+        HENKA,
+        "--from-move",
+        "2",
+        typed="move 7g 7f\nmove 8c 8d\nplay 6g6f\nquit\n",  # set up, then a move of our own
+    )
+    record = read_kif(export(cli, "kif"))
+    assert record.moves == ("7g7f", "8c8d", "6g6f")
+    assert [branch.ply for branch in record.branches] == [3, 3, 2, 1]
+
+
+def test_from_move_keeps_only_the_variations_of_the_moves_kept(cli: Run) -> None:
+    sim(cli, HENKA, "--from-move", "1")
+    record = read_kif(export(cli, "kif"))
+    assert record.moves == ("7g7f",)
+    assert [branch.ply for branch in record.branches] == [2, 1]  # those of moves 3 are gone
