@@ -4,9 +4,9 @@
 ``PI`` with the removed pieces for a handicap, else ``P1``..``P9`` and the hand
 lines ``P+00FU``), the side to move, one move per line (``+7776FU``: from,
 to, and the piece as it stands after the move), and an ending (``%TORYO``,
-``%SENNICHITE``, ``%KACHI`` ...). A mate is written ``%TORYO`` (the mated
-player's resignation, as CSA servers record it); perpetual check and illegal
-moves are ``%+ILLEGAL_ACTION`` / ``%-ILLEGAL_ACTION`` naming the offender.
+``%SENNICHITE``, ``%KACHI`` ...). A mate is written ``%TSUMI``; an illegal move that
+lost the side to move the game ``%ILLEGAL_MOVE``, and a perpetual check or a foul of
+the other side ``%+ILLEGAL_ACTION`` / ``%-ILLEGAL_ACTION`` naming the offender.
 
 A record's other headers (``ShogiRecord.other_headers``) are written before the start
 position: a CSA keyword as its own ``$`` line, a KIF header CSA has a keyword for
@@ -152,6 +152,11 @@ def _ending(outcome: Outcome, turn: int) -> str:
         Termination.ILLEGAL_MOVE,
         Termination.DECLARATION,
     ):
+        if term is not Termination.DECLARATION and winner == 1 - turn:
+            # the side to move lost by its foul (a perpetual check it gave among them):
+            # the CSA standard's %ILLEGAL_MOVE, which cshogi and tsshogi read so
+            # (tsshogi 2.2.0 reads %±ILLEGAL_ACTION the wrong way round)
+            return "%ILLEGAL_MOVE"
         return f"%{SIGNS[1 - winner]}ILLEGAL_ACTION"
     return "%CHUDAN"
 

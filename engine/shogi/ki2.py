@@ -125,11 +125,10 @@ def _read_as_the_position(outcome: Outcome, position: ShogiPosition) -> bool:
     """Whether a won game's result line would be read back as the last position's own
     ending rather than ``outcome``: the reader takes まで…の勝ち for the mate the board
     shows, so a resignation in a mated position (ShogiHome's engines resign there) needs
-    Kiban's result comment to come back as one; and a mate the board does not show (a
-    record's 詰 where it is none) would come back as a resignation."""
+    Kiban's result comment to come back as one."""
     decided = position.outcome()
-    if outcome.termination in (Termination.CHECKMATE, Termination.NO_LEGAL_MOVES):
-        return decided != outcome  # a mate the board does not show reads as a resignation
+    if _mated(outcome, position.turn):
+        return False  # まで…手で詰 reads back as the mate, shown or not
     return (
         len(outcome.winners) == 1
         and decided is not None
@@ -140,10 +139,20 @@ def _read_as_the_position(outcome: Outcome, position: ShogiPosition) -> bool:
 
 def _result_line(outcome: Outcome, turn: int, sides: tuple[str, str], plies: int) -> str:
     """KI2's result line: KIF's, but a game lost on time says so (the special move
-    切れ負け, which KIF has, is not written in KI2)."""
+    切れ負け, which KIF has, is not written in KI2), and a mate is 詰 (``_mated``)."""
     if outcome.termination is Termination.TIME_FORFEIT and len(outcome.winners) == 1:
         return f"まで{plies}手で時間切れにより{sides[min(outcome.winners)]}の勝ち"
+    if _mated(outcome, turn):
+        return f"まで{plies}手で詰"
     return ending(outcome, turn, sides, plies)[1]
+
+
+def _mated(outcome: Outcome, turn: int) -> bool:
+    """Whether ``outcome`` is the side to move mated, which KI2 says ``まで…手で詰`` as
+    Kifu for Windows writes it (tsshogi reads it as the mate; ``まで…手で先手の勝ち`` it
+    reads as a resignation, and so would Kiban where the board shows no mate)."""
+    mates = (Termination.CHECKMATE, Termination.NO_LEGAL_MOVES)
+    return outcome.termination in mates and outcome.winners == {1 - turn}
 
 
 def write_ki2(

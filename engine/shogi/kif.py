@@ -203,17 +203,26 @@ def header_lines(
 ) -> list[str]:
     """The headers KIF and KI2 share, up to the players: the encoding line, 開始日時,
     棋戦 and 持ち時間 when known, the record's other ``headers`` (``kif_header``), the
-    手合割 (a board diagram for any other start), as Kifu for Windows orders them."""
+    手合割 (a board diagram for any other start), as Kifu for Windows orders them; a
+    field whose name another header has too is written after the last of those, as the
+    one readers take (kif_read's ``LAST_WINS``, tsshogi)."""
     opening = handicap_of(start.text())
     sides = side_names(opening)
     lines = [f"#KIF version=2.0 encoding={encoding}"]
-    if started:
-        lines.append(f"開始日時：{started}")
-    if event:
-        lines.append(f"棋戦：{event}")
-    if time_control:
-        lines.append(f"{TIME_CONTROL}：{time_control}")
-    lines += [kif_header(name, value) for name, value in headers]
+    fields = [("開始日時", started or ""), ("棋戦", event), (TIME_CONTROL, time_control)]
+    written = [kif_header(name, value) for name, value in headers]
+    names = [KIF_NAMES.get(name, name) for name, _ in headers]
+    # a header of a field's name (a time control's note, 持ち時間：フイッシャー方式…) goes
+    # before the field's own line, which readers take as the last of its name
+    after = {name: max(i for i, n in enumerate(names) if n == name) for name in set(names)}
+    moved = sorted(
+        ((after[name], f"{name}：{value}") for name, value in fields if value and name in after),
+        reverse=True,
+    )
+    for index, line in moved:  # the last first: each insert leaves the others' places
+        written.insert(index + 1, line)
+    lines += [f"{name}：{value}" for name, value in fields if value and name not in after]
+    lines += written
     if opening is not None:
         lines.append(f"手合割：{HANDICAP_NAMES[opening]}")
     else:

@@ -100,8 +100,14 @@ MAPPED = frozenset(
     )
 )
 """The headers the record's own fields hold (the start, the players, the event, the
-date, the time control): the first of each is read into them, and any other header,
-or a second of one of these, is kept as it stands (``ShogiRecord.other_headers``)."""
+date, the time control): one of each is read into them (``LAST_WINS`` says which), and
+any other header, or another of one of these, is kept as it stands
+(``ShogiRecord.other_headers``)."""
+LAST_WINS = frozenset(("棋戦", "開始日時", TIME_CONTROL))
+"""The headers of which the last one written is the field, as tsshogi reads them (a
+CSA record's time control converted, ``持ち時間：900+0+5``, can stand beside a note of
+the same name, ``持ち時間：フイッシャー方式…``, and Kiban's writers put the field's own
+last); of the others (the players, the handicap, the hands), the first."""
 FOULS = ("反則勝ち", "反則負け")
 """The endings that may follow the illegal move that ended the game, when a writer keeps
 it: 反則勝ち as the side to move after it (Shogi Club 24), 反則負け as the side that
@@ -288,8 +294,18 @@ class _Reader:
             sealed=main.sealed,
             foul=main.foul,
             branches=tuple(line.frozen() for line in main.branches),
-            other_headers=tuple(self.other_headers),
+            other_headers=self._others(),
             closing=main.closing,
+        )
+
+    def _others(self) -> tuple[tuple[str, str], ...]:
+        """The headers the record's fields do not hold, in file order: of ``LAST_WINS``'s,
+        all but the last of each."""
+        last = {key: index for index, (key, _) in enumerate(self.other_headers)}
+        return tuple(
+            (key, value)
+            for index, (key, value) in enumerate(self.other_headers)
+            if key not in LAST_WINS or index != last[key]
         )
 
     def _finished(self, first: int, parent: _Line | None) -> _Line:
@@ -506,6 +522,10 @@ class _Reader:
         )
 
     def header(self, key: str, value: str, where: str) -> None:
+        if key in LAST_WINS:  # kept in order; the last is the field (``_others``)
+            self.other_headers.append((key, value))
+            self.headers[key] = value
+            return
         if key not in MAPPED or key in self.headers:
             self.other_headers.append((key, value))
             return

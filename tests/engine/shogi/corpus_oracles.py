@@ -271,6 +271,11 @@ def _ending_agrees(
     return record.outcome.termination in terminations and record.outcome.winners == seats
 
 
+def _position(sfen: str) -> list[str]:
+    """A position's board, side to move and hands, in Kiban's order."""
+    return position(sfen).text().split()[:3]
+
+
 def _path_end(start: str, path: Sequence[str]) -> Outcome | None:
     """What the position after ``path`` from ``start`` says of itself (a mate)."""
     probe = position(start)
@@ -356,7 +361,8 @@ def cshogi_fields(record: ShogiRecord | None, parsed: Any, fmt: str) -> dict[str
     names = [name or "" for name in parsed.names]
     fields = {
         "read": True,
-        "start": parsed.sfen.split()[:3] == record.start.split()[:3],
+        # the same position: cshogi lists a hand's pieces in an order of its own
+        "start": _position(parsed.sfen) == _position(record.start),
         "moves": [cshogi.move_to_usi(move) for move in parsed.moves] == list(record.moves),
         "players": names == list(record.players),
         "ending": _cshogi_ending_agrees(record, parsed),
