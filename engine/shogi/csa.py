@@ -298,7 +298,7 @@ def csa_header_lines(headers: Sequence[tuple[str, str]]) -> list[str]:
 
 def time_control_lines(time_control: str) -> list[str]:
     """The time control as CSA has it: $TIME in V3.0's form, else $TIME_LIMIT, in its
-    form or as KIF's words (``各９時間``): ShogiHome (tsshogi) reads either line's value
+    form or as KIF's words (``９時間``): ShogiHome (tsshogi) reads either line's value
     whatever its form, as its time control, and skips a comment (Kiban wrote KIF's words
     as a ``'持ち時間：`` comment, which ``csa_read`` still reads)."""
     if not time_control:

@@ -212,7 +212,7 @@ def header_lines(
     fields = [("開始日時", started or ""), ("棋戦", event), (TIME_CONTROL, time_control)]
     written = [kif_header(name, value) for name, value in headers]
     names = [KIF_NAMES.get(name, name) for name, _ in headers]
-    # a header of a field's name (a time control's note, 持ち時間：フイッシャー方式…) goes
+    # a header of a field's name (a time control's note in words, 持ち時間：…) goes
     # before the field's own line, which readers take as the last of its name
     after = {name: max(i for i, n in enumerate(names) if n == name) for name in set(names)}
     moved = sorted(

@@ -106,7 +106,7 @@ any other header, or another of one of these, is kept as it stands
 LAST_WINS = frozenset(("棋戦", "開始日時", TIME_CONTROL))
 """The headers of which the last one written is the field, as tsshogi reads them (a
 CSA record's time control converted, ``持ち時間：900+0+5``, can stand beside a note of
-the same name, ``持ち時間：フイッシャー方式…``, and Kiban's writers put the field's own
+the same name, a note in words ``持ち時間：…``, and Kiban's writers put the field's own
 last); of the others (the players, the handicap, the hands), the first."""
 FOULS = ("反則勝ち", "反則負け")
 """The endings that may follow the illegal move that ended the game, when a writer keeps
