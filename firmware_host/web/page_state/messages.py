@@ -357,6 +357,8 @@ def state_message(
         "palette": palette,
         "phase": view.phase.value,
         "turn": view.turn,
+        # the seat Resign resigns: the person's, not the computer's to move (issue 81)
+        "resigns": controller.resigner(),
         # the clocks are shown apart, counting down: the sentence goes without them;
         # the page tells it in its language from the value (spots, seats, choices)
         "message": told(status, Language.ENGLISH, game),

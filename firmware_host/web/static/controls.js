@@ -335,7 +335,9 @@ function startNewGame(event) {
 export function bindControls() {
   $("takeback").addEventListener("click", () => send({ type: "takeback" }));
   $("resign").addEventListener("click", () => {
-    const mover = page.state ? seat(page.state.turn) : null;
+    // the seat the server resigns: the person's, even on the computer's turn
+    const resigns = page.state && page.state.resigns !== null ? page.state.resigns : undefined;
+    const mover = resigns !== undefined ? seat(resigns) : null;
     const question = mover ? word("{seat} resigns?", { seat: mover.name }) : word("The player to move resigns?");
     if (window.confirm(question)) send({ type: "resign" });
   });
