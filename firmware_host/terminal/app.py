@@ -52,7 +52,7 @@ from firmware_host.session.actions import (
 from firmware_host.session.clock import TimeControl
 from firmware_host.session.controller import Controller
 from firmware_host.session.puzzle import new_run
-from firmware_host.store.records import find_format
+from firmware_host.store.records import find_format, variations_note
 from firmware_host.telling.language import N_, Language, translated
 from firmware_host.telling.notices import notice_line
 from firmware_host.telling.said import told
@@ -245,7 +245,11 @@ class TerminalBoard:
                 self.report(self.sim.settle())
             case Download(name):
                 record_format = find_format(self.sim.game.name, name)
-                self.out.write(record_format.write(self.sim.controller.record()).rstrip() + "\n")
+                record = self.sim.controller.record()
+                self.out.write(record_format.write(record).rstrip() + "\n")
+                note = variations_note(record, record_format)
+                if note is not None:  # what the format could not hold as it was
+                    self.say(self.told(note))
             case StartPuzzle(difficulty):
                 run = new_run(self.sim.game, difficulty)
                 self.report(self.sim.start_puzzle(run))

@@ -328,3 +328,28 @@ def test_from_move_keeps_only_the_variations_of_the_moves_kept(cli: Run) -> None
     record = read_kif(export(cli, "kif"))
     assert record.moves == ("7g7f",)
     assert [branch.ply for branch in record.branches] == [2, 1]  # those of moves 3 are gone
+
+
+def test_the_player_is_told_what_a_format_leaves_of_the_variations(cli: Run) -> None:
+    sim(cli, HENKA)
+    capsys, monkeypatch, folder = cli
+    said = {}
+    for fmt in ("kif", "ki2", "csa", "txt", "sfen"):
+        code, _out, err = run_cli(
+            capsys, monkeypatch, "export", "1", "--format", fmt, "--state-dir", str(folder), "--sim"
+        )
+        assert code == 0
+        said[fmt] = err
+    assert said["kif"] == said["ki2"] == ""  # kept as variations
+    assert said["csa"] == (
+        "kiban: CSA has no form for variations: the record's 5 variations are written in "
+        "words, as comments on the moves they are played instead of\n"
+    )
+    assert (
+        "5 variations are left out" in said["txt"] and "5 variations are left out" in said["sfen"]
+    )
+
+
+def test_the_terminals_download_says_it_too(cli: Run) -> None:
+    out = sim(cli, HENKA, typed="download txt\nquit\n")
+    assert "plain text (headers and moves) has no form for variations" in out
