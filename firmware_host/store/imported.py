@@ -157,6 +157,49 @@ def read_imported(settings: Mapping[str, Any]) -> ImportedGame | None:
         return None
 
 
+def read_in_plies(line: Sequence[Record]) -> int:
+    """How many of a stored game's moves on the board, from the first, were read in from
+    its record (a takeback then a move played here ends them)."""
+    return next((index for index, move in enumerate(line) if not move_time(move)[0]), len(line))
+
+
+@dataclass(frozen=True, slots=True)
+class RecordFacts:
+    """What a game read in from a record file says of itself, as the page and the review
+    show it (``kiban list`` and the exports say it too): its players by name, its event,
+    the day it began and its time control as the file writes them, the file's ending
+    while the game is still the file's (its ``outcome``, or broken off, ``suspended``,
+    by a sealed move, ``sealed``), and the file's variations that are still alternatives
+    to the moves on the board (``branches``)."""
+
+    players: tuple[str, ...]
+    event: str
+    started: str | None
+    time_control: str
+    outcome: Outcome | None
+    suspended: bool
+    sealed: bool
+    branches: tuple[Branch, ...]
+
+
+def record_facts(imported: ImportedGame, read_in: int, plies: int, ended: bool) -> RecordFacts:
+    """The facts of a game read in (``imported``), ``plies`` moves on the board of which
+    the first ``read_in`` are the file's; ``ended``: the game has an ending of its own
+    (``with_imported`` asks the same of an export)."""
+    info = imported.info
+    still = read_in == plies == imported.plies and not ended
+    return RecordFacts(
+        players=info.players,
+        event=info.event,
+        started=info.started,
+        time_control=info.time_control,
+        outcome=info.outcome if still else None,
+        suspended=still and info.outcome is None and info.suspended,
+        sealed=still and info.outcome is None and info.sealed,
+        branches=branches_up_to(info.branches, read_in),
+    )
+
+
 def move_time(record: Record) -> tuple[bool, float | None]:
     """Whether the move was read in, and if so its time as the file gave it (None: none)."""
     kept = record.data.get(KEY)
@@ -189,7 +232,7 @@ def with_imported(
         return record
     info = imported.info
     comments = tuple(_comment(move) for move in line)
-    read_in = next((index for index, move in enumerate(line) if not move_time(move)[0]), len(line))
+    read_in = read_in_plies(line)
     own = len(line) == imported.plies and read_in == len(line)
     ending = own and record.outcome is None
     outcome = info.outcome if ending else record.outcome
