@@ -98,6 +98,11 @@ RUNS: dict[str, Run] = {
     ),
     "kiban usi --sim": Run(stdin="usi\nisready\nquit\n", says="readyok"),
     "kiban usi --sim --game dobutsu": Run(stdin="usi\nisready\nquit\n", says="readyok"),
+    "kiban build-check board.toml --pictures pictures/": Run(
+        files=(("board.toml", (ROOT / "hardware/profiles/sim-dobutsu.toml").read_text("utf-8")),),
+        writes=("pictures/read-zone.png", "pictures/slide-timeline.png"),
+        says="PASS: every piece within 8 mm reads",
+    ),
 }
 """The commands run here, by the words the docs give them."""
 

@@ -92,3 +92,35 @@ def calibrate(args: argparse.Namespace) -> int:
 
     result = Calibrator(bench).run(args.output)
     return 1 if result.refused else 0
+
+
+def build_check(args: argparse.Namespace) -> int:
+    """Check a profile's build (``kiban build-check``): 0 when it passes."""
+    from pathlib import Path
+
+    from firmware_host.loops.profiles import load_profile
+    from firmware_host.tools.desk.build_check import build_check as check
+
+    profile = load_profile(args.profile)
+    game = find_game(args.game or profile.games[0])
+    profile = load_profile(args.profile, game)
+    write = None
+    if args.write:
+        path = Path(args.profile)
+        if not path.is_file():
+            print(
+                f"{args.profile}: --write needs the profile's path (copy a bundled profile"
+                " to a file of your own first)",
+                file=sys.stderr,
+            )
+            return 2
+        write = path
+    passed = check(
+        profile,
+        game,
+        say=lambda line: print(line, flush=True),
+        pictures=args.pictures,
+        write=write,
+        fine=not args.quick,
+    )
+    return 0 if passed else 1

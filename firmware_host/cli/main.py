@@ -29,6 +29,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("export", "firmware_host.cli.stored", "export"),
     ("doctor", "firmware_host.cli.board_check", "doctor"),
     ("calibrate", "firmware_host.cli.board_check", "calibrate"),
+    ("build-check", "firmware_host.cli.board_check", "build_check"),
     ("bench", "firmware_host.cli.tools", "bench"),
     ("match", "firmware_host.cli.tools", "match"),
     ("ladder", "firmware_host.cli.tools", "ladder"),

@@ -326,6 +326,28 @@ def build_parser() -> argparse.ArgumentParser:
         "with --timing, the profile itself)",
     )
 
+    build_check = commands.add_parser(
+        "build-check",
+        help="check a profile's build before a board is made: every piece read at rest within"
+        " its tolerance and every way it stands, no phantom, and what slides blur",
+    )
+    build_check.add_argument("profile", help="a profile's name (kiban doctor lists them) or path")
+    build_check.add_argument("--game", help="the game whose board to check (default: its first)")
+    build_check.add_argument(
+        "--pictures",
+        type=Path,
+        metavar="DIR",
+        help="draw a cell's read zone and a slide's timeline",
+    )
+    build_check.add_argument(
+        "--write",
+        action="store_true",
+        help="store the timing figures in the profile's [sensors.timing] (a profile given by path)",
+    )
+    build_check.add_argument(
+        "--quick", action="store_true", help="fewer stances and a coarser search (a first look)"
+    )
+
     bench = commands.add_parser("bench", help="measure recognition, repaint and move generation")
     bench.add_argument("games", nargs="*", help="games to measure (default: all)")
     bench.add_argument("--positions", type=int, default=50, help="sampled positions per game")
