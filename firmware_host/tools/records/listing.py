@@ -5,8 +5,9 @@ A game's date is when it began by the calendar (the store's ``created_wall``); i
 players are its seats, a seat the computer played named with the player stored in
 the game's ``opponent`` setting. A game read in from a record file (``kiban sim
 --record``) is listed as the file has it: its players by name, the day the file says
-it began (as written), and while its moves are still the file's, the file's ending
-(issue 81: it was listed as "sente vs gote", "playing", dated the day it was read in).
+it began (as written), its time control (as written), and while its moves are still
+the file's, the file's ending (issue 81: it was listed as "sente vs gote", "playing",
+dated the day it was read in). A game begun here shows its clock's setting, else "-".
 """
 
 from __future__ import annotations
@@ -32,14 +33,16 @@ class Listed:
     date: str
     game: str
     players: str
+    time_control: str
     result: str
     moves: int
 
     def cells(self) -> tuple[str, ...]:
-        return (str(self.number), self.date, self.game, self.players, self.result, str(self.moves))
+        number, moves = str(self.number), str(self.moves)
+        return (number, self.date, self.game, self.players, self.time_control, self.result, moves)
 
 
-HEADINGS = ("#", "date", "game", "players", "result", "moves")
+HEADINGS = ("#", "date", "game", "players", "time", "result", "moves")
 
 
 def listed(stored: StoredGame) -> Listed:
@@ -48,20 +51,23 @@ def listed(stored: StoredGame) -> Listed:
     date = "-"
     if stored.created_wall is not None:
         date = time.strftime("%Y-%m-%d %H:%M", time.localtime(stored.created_wall))
+    clock = str(stored.settings.get("clock", "")) or "-"
     try:
         game = find_game(stored.game)
     except KibanError:
-        return Listed(stored.id, date, stored.game, "-", _result(stored, None), _count(stored))
+        result = _result(stored, None)
+        return Listed(stored.id, date, stored.game, "-", clock, result, _count(stored))
     imported = read_imported(stored.settings)
     players, result = _players(game, stored), _result(stored, game)
     if imported is not None:
         info = imported.info
         date = info.started or date
+        clock = info.time_control or clock
         if any(info.players):
             players = _players(game, stored, info.players)
         if _still_the_files(stored, imported.plies):
             result = _files_ending(game, info) or result
-    return Listed(stored.id, date, game.name, players, result, _count(stored))
+    return Listed(stored.id, date, game.name, players, clock, result, _count(stored))
 
 
 def _still_the_files(stored: StoredGame, plies: int) -> bool:

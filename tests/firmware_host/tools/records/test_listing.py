@@ -28,7 +28,7 @@ def fill(path: Path) -> tuple[int, int, int]:
     for ply, move in enumerate(["7g7f", "3c3d", "8h2b+"], start=1):
         store.add_move(shogi, ply, move, float(ply))
     store.finish(shogi, Outcome.win(Termination.RESIGNATION, 0), 9.0)
-    dobutsu = store.new_game("dobutsu", {}, None, 0.0, {}, wall=WALL + 3600)
+    dobutsu = store.new_game("dobutsu", {}, None, 0.0, {"clock": "10m+30"}, wall=WALL + 3600)
     store.add_move(dobutsu, 1, "b2b3", 1.0)
     store.add_move(dobutsu, 2, "b3b2", 2.0)  # whatever text: only counted
     store.add_takeback(dobutsu, 2, 1, 3.0)
@@ -42,14 +42,14 @@ def rows(out: str) -> dict[str, str]:
     return {line.split()[0]: line for line in out.splitlines()[1:]}
 
 
-def test_list_names_number_date_players_result_and_moves(
+def test_list_names_number_date_players_time_result_and_moves(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     shogi, dobutsu, abalone = fill(tmp_path / "games.sqlite3")
     code, out, err = run(capsys, "list", "--state-dir", str(tmp_path))
     assert code == 0 and err == ""
     heading = out.splitlines()[0].split()
-    assert heading == ["#", "date", "game", "players", "result", "moves"]
+    assert heading == ["#", "date", "game", "players", "time", "result", "moves"]
     lines = rows(out)
     assert list(lines) == [str(abalone), str(dobutsu), str(shogi)]  # the newest first
     shogi_line = lines[str(shogi)]
@@ -60,6 +60,8 @@ def test_list_names_number_date_players_result_and_moves(
     assert "resign" in shogi_line.lower()
     dobutsu_line = lines[str(dobutsu)]
     assert "playing" in dobutsu_line and dobutsu_line.rstrip().endswith(" 1")  # takeback
+    assert " 10m+30 " in dobutsu_line  # its clock, as set
+    assert "sente vs gote [computer level:3]  -  " in shogi_line  # no clock
     assert "computer" not in dobutsu_line
     assert "abandoned" in lines[str(abalone)]
 
@@ -121,4 +123,5 @@ def test_a_game_read_in_is_listed_as_its_file_has_it(
     line = rows(out)["1"]
     assert "羽生 善治竜王 vs 佐藤 天彦名人" in line
     assert "2018/05/08" in line and "playing" not in line
+    assert " 9時間 " in line  # its time control (持ち時間), as written
     assert "sealed" in line  # the file ends on a sealed move (封じ手)
