@@ -24,7 +24,8 @@ from typing import IO
 from drivers.buttons import ButtonRole
 from engine.errors import KibanError
 from engine.physical import Spot
-from engine.said import Said, said_of
+from engine.record import BranchCount
+from engine.said import NP_, Said, plural_said, said_of
 from firmware_host.loops.simulator import Simulation
 from firmware_host.loops.speaker import Announcer, Speaker, espeak_command
 from firmware_host.notices.declared import (
@@ -119,6 +120,14 @@ def help_text(
     return "\n".join(lines)
 
 
+VARIATIONS_KEPT = NP_(
+    "the record's {count} variation is kept with the game, in its KIF and KI2 downloads "
+    "and on the page's review; the terminal shows the main line",
+    "the record's {count} variations are kept with the game, in its KIF and KI2 downloads "
+    "and on the page's review; the terminal shows the main line",
+)
+
+
 @dataclass
 class TerminalBoard:
     """Draws a simulation and carries out typed commands on it."""
@@ -158,6 +167,15 @@ class TerminalBoard:
     def told(self, message: Said) -> str:
         """What the session or the engine says, in the terminal's language."""
         return told(message, self.language, self.sim.game)
+
+    def tell_variations(self) -> None:
+        """A game read in from a record with variations: the terminal shows its main
+        line only, so the player is told how many the game keeps beside it and where
+        they can be seen (issue 81: where a surface cannot hold them, it says so)."""
+        facts = self.sim.controller.match.facts(ended=self.sim.controller.outcome is not None)
+        count = 0 if facts is None else BranchCount.of(facts.branches).branches
+        if count:
+            self.say(self.told(plural_said(VARIATIONS_KEPT, count)))
 
     @property
     def claims(self) -> tuple[str, ...]:
@@ -444,6 +462,7 @@ def _run(
     sim, language, width = board.sim, board.language, board.width
     board.report(sim.notices)
     board.report(sim.settle())
+    board.tell_variations()
     if colour:
         board.say(legend_text(sim, width, language))
     board.say(translated(N_("type help for the commands"), language))

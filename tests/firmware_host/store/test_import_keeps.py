@@ -353,3 +353,15 @@ def test_the_player_is_told_what_a_format_leaves_of_the_variations(cli: Run) -> 
 def test_the_terminals_download_says_it_too(cli: Run) -> None:
     out = sim(cli, HENKA, typed="download txt\nquit\n")
     assert "plain text (headers and moves) has no form for variations" in out
+
+
+def test_the_terminal_says_it_shows_the_main_line_of_a_record_with_variations(cli: Run) -> None:
+    """Issue 81, item 2: the terminal cannot show a record's variations (its review steps
+    through the main line): the player is told how many the game keeps, and where."""
+    out = sim(cli, HENKA)
+    assert (
+        "the record's 5 variations are kept with the game, in its KIF and KI2 downloads and "
+        "on the page's review; the terminal shows the main line"
+    ) in out
+    plain = sim(cli, CORPUS / "kifu-for-js-no-henka.kif")
+    assert "variation" not in plain
