@@ -193,9 +193,9 @@ NOT_HERE: dict[str, str] = {
     "kiban room sim --pairings round1.csv": (
         "plays until Ctrl-C; tests/firmware_host/club/test_room_sim.py runs it with 3 boards"
     ),
-    "kiban room export --broker hall.local --pairings round1.csv --round 1 --to results/"
-    ' --watch 1=K7QM2-XRDP9 --watch 2=... --event "Club cup"': (
-        "follows a hall's broker; tests/firmware_host/club/test_export.py exports a round"
+    'kiban room export --broker hall.local --to results/ --event "Club cup"': (
+        "follows a hall's broker; tests/firmware_host/club/test_export.py gathers a round"
+        " from a room alone and exports it"
     ),
     "kiban run --profile board.toml --room 3f9a0c5e7b21d4c8a6f0e913 --broker hall.local": BOARD,
     "kiban sim shogi --room 3f9a0c5e7b21d4c8a6f0e913 --broker hall.local": (
