@@ -16,7 +16,7 @@ NODE := /usr/bin/node
 NODE_STAMP := node_modules/.installed
 ESLINT := node_modules/.bin/eslint
 
-.PHONY: run run-terminal room cold-start browser engines speech-tools page-font broker micropython valgrind test test-slow test-install pi-check lint typecheck hooks bench bench-hands soak-hands room-load room-round dist clean
+.PHONY: run run-terminal room cold-start browser engines speech-tools page-font broker micropython valgrind test test-slow test-install pi-check pi-vm lint typecheck hooks bench bench-hands soak-hands room-load room-round dist clean
 
 PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 
@@ -202,6 +202,18 @@ test-install:
 pi-check: $(STAMP)
 	if [ "$$(id -u)" -eq 0 ]; then SUDO=; else SUDO=sudo; fi; \
 	$$SUDO tools/pi_check.sh
+
+# The whole Raspberry Pi as a machine (tools/pi_vm/pi_vm.sh, as root; docs/pi-vm.md):
+# Debian's own arm64 kernel and systemd under qemu-system-aarch64 (TCG, Cortex-A53), the
+# header's GPIO chip gpio-sim, SPI0 spi-gpio with spidev, I2C bus 1 i2c-stub (both built
+# out of tree from Debian's linux-source), a Zero 2 W's device tree; the README's
+# install as written over ssh (the host's 127.0.0.1 only), the shipped unit, a whole
+# game played through the kernel with a reboot mid-game, the doctor, and the unit's
+# figures. Not part of make test: see docs/pi-vm.md for its times, cold and cached (the
+# images are kept in /var/cache/kiban-pi-vm).
+pi-vm: $(STAMP)
+	if [ "$$(id -u)" -eq 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	$$SUDO tools/pi_vm/pi_vm.sh
 
 # The release files: dist/kiban-<version>.tar.gz (the source archive, with the service
 # file, the profiles and the docs) and dist/kiban-<version>-py3-none-any.whl.

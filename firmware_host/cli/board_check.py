@@ -26,7 +26,14 @@ def _bench_for(args: argparse.Namespace, **simulated: Any) -> tuple[Any, Any]:
         )
         sim.bench.timeout = min(args.timeout, 10.0)
         return sim.bench, sim.hardware.buses
-    from hardware.board import assemble_real, open_buses, open_led_device, unavailable_devices
+    from firmware_host.tools.desk.line_holders import taken_by_kiban
+    from hardware.board import (
+        assemble_real,
+        edge_watching,
+        open_buses,
+        open_led_device,
+        unavailable_devices,
+    )
 
     # A device that cannot be opened (I2C or SPI not enabled, a group missing) is the
     # doctor's first finding, not a traceback.
@@ -45,6 +52,7 @@ def _bench_for(args: argparse.Namespace, **simulated: Any) -> tuple[Any, Any]:
         open_board,
         say=lambda line: print(line, flush=True),
         unavailable=tuple(unavailable),
+        taken=taken_by_kiban(edge_watching().chip),  # the service running: touch nothing
     )
     bench.timeout = args.timeout
     return bench, buses
@@ -73,7 +81,7 @@ def doctor(args: argparse.Namespace) -> int:
     bench, buses = _bench_for(args, **simulated)
     cells = None if not args.cells else [cell.strip() for cell in args.cells.split(",")]
     system = None if args.simulate else PiSystem()
-    report = Doctor(bench, buses, system=system).run(parts, cells)
+    report = Doctor(bench, buses, system=system).run(parts, cells, expect=args.expect)
     return 1 if report.problems else 0
 
 

@@ -28,6 +28,7 @@ URGENCY = (
     AlertKind.FAULT,
     AlertKind.WRONG_GAME,
     AlertKind.OTHER_TABLE,
+    AlertKind.UNRECORDED,
     AlertKind.FLAG_FALLEN,
     AlertKind.OUT_OF_STEP,
     AlertKind.SETUP_WRONG,
@@ -37,8 +38,8 @@ URGENCY = (
 )
 """Most urgent first. A board offline records nothing of its game at all, and a fault
 (a sensor, a bus, the store) may be losing it: those first; then a board whose moves are
-recorded for no table (bound to a table of another game, or playing another table's
-game). A fallen flag ends a game
+recorded for no table (bound to a table of another game, playing another table's
+game, or taking up a game its table's record has no room left for). A fallen flag ends a game
 and needs the arbiter's word now; a board out of step has players waiting for their
 board to agree, and so has one whose pieces are not set as its game under way has them;
 a question unanswered waits on the players themselves, a table with no move for long

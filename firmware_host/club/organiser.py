@@ -13,7 +13,7 @@ link, telling the organiser what changed as values (``words.py``).
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Protocol
@@ -36,7 +36,7 @@ from firmware_host.club.messages import (
     room_of,
 )
 from firmware_host.club.pairings import Round
-from firmware_host.club.roster import Alert, Entry, Roster
+from firmware_host.club.roster import Alert, AlertKind, Entry, Roster
 from firmware_host.club.words import Look, changes, game_word, pairing_said
 from firmware_host.remote.identity import BoardKey
 from firmware_host.remote.link import Link
@@ -248,7 +248,17 @@ class Organiser:
         game so far stays in the room's record, abandoned)."""
         self._paired(table)
         entry = self.table(table)
-        earlier = (*entry.earlier, entry.records)[-MAX_RECORDS:] if entry.records else entry.earlier
+        if entry.records and len(entry.earlier) >= MAX_RECORDS:
+            # the room's state holds no more (its size is bounded): refused, never a game
+            # of the table's dropped
+            raise BindError(
+                said(
+                    N_("table {table} has had {count} games this round, the most the room keeps"),
+                    table=table,
+                    count=len(entry.earlier) + 1,
+                )
+            )
+        earlier = (*entry.earlier, entry.records) if entry.records else entry.earlier
         self.tables = self.tables | {
             table: replace(entry, game=entry.game + 1, records=(), abandoned=False, earlier=earlier)
         }
@@ -266,7 +276,7 @@ class Organiser:
         whether that is new (the state is then said again)."""
         entry = self.table(table)
         if code in entry.records or len(entry.records) >= MAX_RECORDS:
-            return False
+            return False  # a full record: ``recorded`` tells the organiser
         self.tables = self.tables | {table: replace(entry, records=(*entry.records, code))}
         return True
 
@@ -397,9 +407,8 @@ def follow(
                 published = organiser.state()
         extra: tuple[Alert, ...] = ()
         if tables is not None:
-            for table, code in tables.see(organiser.state(), organiser.roster.entries()):
-                organiser.record(table, code)
-            extra = tables.alerts()
+            found = tables.see(organiser.state(), organiser.roster.entries())
+            extra = recorded(organiser, found) + tables.alerts()
         forged = organiser.roster.forged_states
         if link.connected and (
             link.connects != connects or organiser.state() != published or forged != refused
@@ -416,6 +425,19 @@ def follow(
         look = now
         if seen is not None:
             seen(now, organiser.state(), link.connected)
+
+
+def recorded(organiser: Organiser, found: Iterable[tuple[int, str]]) -> tuple[Alert, ...]:
+    """Record the games ``found`` for their tables (table, watch code: what
+    ``TableWatch.see`` found going on from each table's record); an alert for each the
+    table's record has no room left for (it holds ``MAX_RECORDS`` games taken up), so
+    that a game the room cannot record is the organiser's to know, never lost unsaid."""
+    alerts = []
+    for table, code in found:
+        if not organiser.record(table, code) and code not in organiser.table(table).records:
+            board = organiser.state().board_at(table) or ""
+            alerts.append(Alert(AlertKind.UNRECORDED, board, table))
+    return tuple(alerts)
 
 
 def _carried_out(

@@ -51,6 +51,7 @@ class AlertKind(Enum):
     OTHER_TABLE = "other-table"  # a bound board plays another table's game (not recorded)
     SETUP_WRONG = "setup-wrong"  # a game under way waits for its pieces to be set
     STALLED = "stalled"  # no move at a table for longer than its game allows
+    UNRECORDED = "unrecorded"  # a table's game taken up more often than its record holds
 
 
 @dataclass(frozen=True, slots=True)

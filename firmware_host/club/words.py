@@ -27,6 +27,9 @@ _ALERTS = {
         "{where}: board {board} waits for its pieces to be set as its game has them"
     ),
     AlertKind.STALLED: N_("{where}: no move for {minutes} minutes"),
+    AlertKind.UNRECORDED: N_(
+        "{where}: board {board}'s moves are not recorded: the table's game was taken up too often"
+    ),
 }
 COMMANDS = (
     "light BOARD TABLE | bind BOARD TABLE [anyway] | unbind TABLE | new TABLE | abandon TABLE"

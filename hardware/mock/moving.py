@@ -25,7 +25,7 @@ from engine.geometry import Geometry
 from engine.physical import EMPTY, NORTH, PRESENT, SOUTH, Reading, Spot, Stone
 from hardware.magnetics.build import Body as BodyKind
 from hardware.magnetics.magnets import Magnet, Pose
-from hardware.magnetics.vectors import UP, Rotation, Vec, compose, taking
+from hardware.magnetics.vectors import UP, Rotation, Vec, about, compose, taking
 from hardware.mock.hands import (
     HandAction,
     HandStep,
@@ -205,7 +205,8 @@ class BodyPacer(Pacer):
         self._emptied: dict[Spot, float] = {}  # when a cell's sensor let go of its stone
         self._landed: dict[Spot, float] = {}
         self._bodies: list[tuple[Spot | None, Body]] = []  # each way, and the cell it left
-        self._resting: dict[Spot, int] = {}  # the way that set a stone down on a cell
+        # the ways that set a stone down on each cell, until a later way takes it up
+        self._resting: dict[Spot, list[int]] = {}
         self._hand_of: dict[int, int | None] = {}  # each way's hand (None: a knock)
         self._knocks: list[int] = []  # which of them are knocked neighbours
         self._logical: list[tuple[float, Spot]] = []  # when the hands changed a cell
@@ -388,7 +389,7 @@ class BodyPacer(Pacer):
             top = path.legs[1].t0 if len(path.legs) > 1 else path.start
             turning = Turning(before, after, swap=top)
             self._add(source if source in places else None, held, path, turning, hand)
-            self._resting[spot] = len(self._bodies) - 1
+            self._rests_on(spot)
         put = replace(action, rest=landing) if isinstance(action, PutStone) else action
         self._emit(t, put, hand)
         self._lying[spot] = landing
@@ -435,13 +436,16 @@ class BodyPacer(Pacer):
         assert board is not None
         magnet = board.build.piece.magnet
         body = Body(magnet, path, turning)
-        earlier = self._resting.get(left) if left is not None else None
-        if (
-            left is not None
-            and earlier is not None
-            and self._bodies[earlier][1].path.end <= path.start + 1e-9
-        ):
-            del self._resting[left]
+        # the latest way that set a stone down there before this one takes it up (the
+        # next player's capturer may be planned first, landing there later)
+        landed = [
+            index
+            for index in (self._resting.get(left, []) if left is not None else [])
+            if self._bodies[index][1].path.end <= path.start + 1e-9
+        ]
+        if left is not None and landed:
+            earlier = max(landed, key=lambda index: self._bodies[index][1].path.end)
+            self._resting[left].remove(earlier)
             before = self._bodies[earlier][1]
             self._bodies[earlier] = (
                 self._bodies[earlier][0],
@@ -450,6 +454,10 @@ class BodyPacer(Pacer):
             body = replace(body, appears=before.path.end)
         self._bodies.append((left, body))
         self._hand_of[len(self._bodies) - 1] = hand
+
+    def _rests_on(self, spot: Spot) -> None:
+        """The last way added sets its stone down on ``spot``."""
+        self._resting.setdefault(spot, []).append(len(self._bodies) - 1)
 
     def _motion(self, motion: Sequence[Act], now: float) -> tuple[float, float]:
         """Stones slid or rolled over the surface in one motion, from cell to cell, all
@@ -507,11 +515,16 @@ class BodyPacer(Pacer):
                 landing = Rest(landing.offset_mm, after)
                 turning = Turning(before, after, rolls=True, slip=slip, rights=rights)
                 self._add(source, held, path, turning, lift.hand)
-                self._resting[target] = len(self._bodies) - 1
+                self._rests_on(target)
             else:
-                landing = Rest(landing.offset_mm, before)
-                self._add(source, held, path, Turning(before, before), lift.hand)
-                self._resting[target] = len(self._bodies) - 1
+                after = before
+                if self.north(stone) != self.north(held):
+                    # promoted on its way: the hand turns it over as it comes to rest
+                    after = compose(before, about((1.0, 0.0, 0.0), math.pi))
+                landing = Rest(landing.offset_mm, after)
+                turning = Turning(before, after, swap=path.end)
+                self._add(source, held, path, turning, lift.hand)
+                self._rests_on(target)
             self._emptied[source] = t + min(reach, path.travelled(path.end)) / speed
             self._bounced(self._emptied[source], source, landed=False)
             self._emit(path.end, replace(put.action, rest=landing), put.hand)
@@ -562,7 +575,7 @@ class BodyPacer(Pacer):
         )
         self._add(spot, stone, path, Turning(rotation, rotation))
         self._knocks.append(len(self._bodies) - 1)
-        self._resting[spot] = len(self._bodies) - 1
+        self._rests_on(spot)
 
     # --- what the sensors read -------------------------------------------------------------
 

@@ -128,6 +128,9 @@ class ScriptedHand:
                 self._cover(list(ask.spots), ask.face, later)
             case "slide" if ask.spots:
                 self._slide(ask.spots, later)
+            case "arrange":
+                layout = self.game.position(ask.position).layout()
+                self.desk.at(later, lambda: self._arrange(layout))
             case "press" if ask.role is not None:
                 role = self.presses.get(ask.role, ask.role)
                 if role is not None:
@@ -148,6 +151,10 @@ class ScriptedHand:
         done = back[-1][0] + self.reaction
         self.desk.at(done, lambda: self._take(path[0]))
         self.desk.at(done, lambda: self.desk.hardware.press(ButtonRole.OK))
+
+    def _arrange(self, layout: Any) -> None:
+        self._clear()
+        self.world.arrange(layout)
 
     def _set_down(self, spot: Spot, stone: Stone) -> None:
         self.world.place(spot, stone)

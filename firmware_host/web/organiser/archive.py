@@ -5,6 +5,7 @@ the room's live tables, so it is the round as the room sees it now."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 
@@ -16,6 +17,8 @@ from firmware_host.club.live_server import Tables
 from firmware_host.club.pairings import Round
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+log = logging.getLogger(__name__)
 
 
 def archive_handler(
@@ -36,8 +39,11 @@ def archive_handler(
         before = {n: tuple(old.view() for old in games) for n, games in earlier().items()}
         try:
             rounds = () if kept is None or not kept.exists() else read_rounds(kept)
-        except ExportError:
-            rounds = ()  # an earlier round's file unreadable: this round's crosstable alone
+        except ExportError as error:
+            # an earlier round's file unreadable: this round's crosstable alone, said on
+            # the organiser's console (the room's warnings reach it)
+            log.warning("the round's crosstable leaves the rounds before out: %s", error)
+            rounds = ()
         body = round_archive(round, views, event, rounds, before)
         name = f"round-{round.number}.zip"
         return web.Response(

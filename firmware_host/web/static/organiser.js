@@ -9,7 +9,7 @@ import { bindWords, word } from "./words.js";
 
 const POLL = 250; // ms between polls (firmware_host/web/organiser/app.py says why)
 const NEW = 10; // seconds an alert stays marked as new
-const URGENT = new Set(["offline", "fault", "flag-fallen", "wrong-game", "other-table"]);
+const URGENT = new Set(["offline", "fault", "flag-fallen", "wrong-game", "other-table", "unrecorded"]);
 // the words of each health a board says it has (organiser_words.py holds them)
 const HEALTH = {
   ok: "ok", "out-of-step": "out of step", "prompt-open": "a question is open", fault: "a fault",

@@ -12,8 +12,9 @@ from firmware_host.club.board_side import ClubSide
 from firmware_host.club.live import LiveGame
 from firmware_host.club.live_tables import LiveTables, StallTimes
 from firmware_host.club.messages import RoomState, room_filter
-from firmware_host.club.organiser import Organiser, Publish
+from firmware_host.club.organiser import Organiser, Publish, recorded
 from firmware_host.club.pairings import Round
+from firmware_host.club.roster import Alert
 from firmware_host.loops.simulator import Simulation
 from firmware_host.remote.identity import BoardKey
 from firmware_host.remote.loopback import LoopbackBroker, LoopbackLink
@@ -45,13 +46,15 @@ class LoopHall:
             stall=stall or StallTimes(),
         )
         self.published: RoomState | None = None
+        self.unrecorded: tuple[Alert, ...] = ()  # what the last turn could not record
 
     def turn(self) -> None:
         organiser = self.organiser
         for topic, payload in self.link.received():
             organiser.receive(topic, payload)
-        for table, code in self.live.see(organiser.state(), organiser.roster.entries()):
-            organiser.record(table, code)
+        self.unrecorded = recorded(
+            organiser, self.live.see(organiser.state(), organiser.roster.entries())
+        )
         if organiser.state() != self.published:
             self.published = organiser.state()
             topic, payload, _ = organiser.state_message()

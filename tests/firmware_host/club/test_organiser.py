@@ -9,7 +9,7 @@ import pytest
 
 from firmware_host.club.board import ClubBoard
 from firmware_host.club.keeping import RESERVE, organiser_key
-from firmware_host.club.messages import Birth, Health, decode
+from firmware_host.club.messages import MAX_RECORDS, Birth, Health, decode
 from firmware_host.club.organiser import (
     BindError,
     Command,
@@ -18,8 +18,10 @@ from firmware_host.club.organiser import (
     Verb,
     opened,
     read_command,
+    recorded,
 )
 from firmware_host.club.pairings import Pairing, Round
+from firmware_host.club.roster import Alert, AlertKind
 from firmware_host.club.words import Look, changes
 from firmware_host.remote.identity import BoardKey
 from firmware_host.telling.language import Language
@@ -110,6 +112,30 @@ def test_a_new_game_and_an_abandoned_game_are_the_organisers_word() -> None:
     assert organiser.game_key(1) == f"{organiser.room}:3:1:2"
     with pytest.raises(BindError):
         organiser.new_game(2)
+
+
+def test_a_table_whose_record_is_full_drops_nothing_silently() -> None:
+    """A table's record holds ``MAX_RECORDS`` games taken up, and as many games ended by
+    ``new``: the next ``new`` dropped the table's first game from the room's state, and
+    the next game taken up went unrecorded, both without a word. Now ``new`` is refused
+    with the reason, and the game the room cannot record is the organiser's alert."""
+    organiser = Organiser(BoardKey.new(), ROUND)
+    codes = [f"WAAAA-AA{n:03d}" for n in range(MAX_RECORDS + 1)]
+    for code in codes[:MAX_RECORDS]:
+        assert organiser.record(1, code)
+    assert recorded(organiser, ((1, codes[-1]),)) == (Alert(AlertKind.UNRECORDED, "", 1),)
+    assert organiser.state().table(1).records == tuple(codes[:MAX_RECORDS])
+    for n in range(MAX_RECORDS):
+        organiser.record(4, f"WAAAA-AB{n:03d}")
+        organiser.new_game(4)
+    kept = organiser.state().table(4).earlier
+    assert len(kept) == MAX_RECORDS
+    organiser.record(4, "WAAAA-AC000")
+    with pytest.raises(BindError) as refused:
+        organiser.new_game(4)
+    assert "table 4 has had 17 games" in told(refused.value.args[0], Language.ENGLISH)
+    assert organiser.state().table(4).earlier == kept
+    assert organiser.state().table(4).records == ("WAAAA-AC000",)
 
 
 def test_what_the_organiser_is_told_as_the_room_changes() -> None:

@@ -23,10 +23,10 @@ from hardware.magnetics.magnets import Magnet, Pose, Shape
 from hardware.magnetics.parts import HAL504, R5_12_17
 from hardware.magnetics.vectors import UP, apply
 from hardware.mock.bodies import board_of, north_of
-from hardware.mock.hands import LiftStone, Sense
+from hardware.mock.hands import LiftStone, PutStone, Sense
 from hardware.mock.hands import apply as apply_step
-from hardware.mock.moving import physical_steps
-from hardware.mock.orders import Habits, RandomChooser
+from hardware.mock.moving import BodyPacer, physical_steps
+from hardware.mock.orders import Act, Habits, RandomChooser
 from hardware.mock.physics import Board, Body, Turning, at_rest, first_change, surface
 from hardware.mock.world import Rest, SimulatedWorld
 from hardware.profile import load_profile
@@ -34,6 +34,7 @@ from tests.registered import boarded_games
 
 DOBUTSU = find_game("dobutsu")
 ABALONE = find_game("abalone")
+SHOGI = find_game("shogi")
 
 
 def wide_board(sensitivity: float = 0.5) -> Board:
@@ -200,3 +201,84 @@ def test_a_weighted_marble_rights_itself_at_rest() -> None:
     halfway = apply(ball.pose_at(path.end / 2).rotation, UP)
     assert halfway[2] < 0.99  # turned on its way
     assert ball.pose_at(path.end).rotation == upright
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_piece_promoted_as_it_slides_lies_turned_over(seed: int) -> None:
+    """A pawn slid into the promotion zone and promoted is turned over as it comes to
+    rest: on a polarity board its cell reads the other pole (it read the unpromoted pawn,
+    and the board rightly recorded 4d4c for the hand's 4d4c+: CI, shogi-both)."""
+    profile = load_profile("sim-shogi-polarity")
+    assert profile.sensing is Sensing.POLARITY
+    board = board_of(SHOGI, profile)
+    position = SHOGI.position("lnsgkgsnl/1r5b1/ppppp1ppp/5P3/9/9/PPPPP1PPP/1B5R1/LNSGKGSNL b - 1")
+    move = position.parse_move("4d4c+")
+    after = position.copy()
+    after.push(move)
+    world = SimulatedWorld(SHOGI, profile.sensing)
+    world.arrange(position.layout())
+    habits = replace(Habits().of(SHOGI), slide=1.0, knock=0.0, bounce=0.0, dither=0.0)
+    steps = physical_steps(
+        position.layout(),
+        after.layout(),
+        position.footprint(move, profile.sensing).hidden,
+        board,
+        SHOGI.geometry,
+        chooser=RandomChooser(random.Random(seed)),
+        habits=habits,
+        start=0.0,
+        rests=world.rests,
+        frame=world.readings(),
+        north=north_of(SHOGI),
+    )
+    for step in steps:
+        apply_step(world, step.action)
+    assert world.matches(after.layout())
+    assert not world.sensed_spots()
+    assert world.readings()["4c"] == SHOGI.stack_reading(world.stacks["4c"], profile.sensing)
+    assert world.readings()["4c"] != position.expected_frame(profile.sensing)["4d"]
+
+
+def test_a_victim_lies_only_where_its_capturer_found_it() -> None:
+    """Both hands at once: gote's giraffe set on 3b, then sente's chick takes it there,
+    the chick planned (and landing) before the giraffe reaches sente's stand. The victim
+    lifted from 3b is the stone gote set down there, not one lying on 3b from the start:
+    3b reads nothing before the giraffe comes (it read a piece from the first instant,
+    and the board was out of step: CI, dobutsu-both)."""
+    profile = load_profile("sim-dobutsu")
+    board = board_of(DOBUTSU, profile)
+    position = DOBUTSU.position("g1e/1l1/C2/L1G w ec 10")
+    before = position.layout()
+    giraffe, chick = before["3a"][-1], before["3c"][-1]
+    taken = replace(giraffe, owner=chick.owner)
+    acts = [
+        Act(0, LiftStone("3a"), expects=giraffe, trip=0),
+        Act(1, LiftStone("3c"), expects=chick, trip=1),
+        Act(0, PutStone("3b", giraffe, giraffe), trip=0),
+        Act(1, LiftStone("3b"), expects=giraffe, trip=2),
+        Act(1, PutStone("3b", chick, chick), trip=1),
+        Act(1, PutStone("hand:b:G", giraffe, taken), trip=2),
+    ]
+    habits = replace(Habits().of(DOBUTSU), knock=0.0, bounce=0.0, dither=0.0, slide=0.0)
+    world = SimulatedWorld(DOBUTSU, profile.sensing)
+    world.arrange(before)
+    pacer = BodyPacer(
+        DOBUTSU.geometry,
+        RandomChooser(random.Random(3)),
+        habits,
+        board=board,
+        rests=world.rests,
+        frame=world.readings(),
+        north=north_of(DOBUTSU),
+    )
+    pacer.timed(acts, before, 0.0)
+    steps = sorted(pacer.steps, key=lambda step: step.at)
+    lifted = min(s.at for s in steps if s.action == LiftStone("3a"))
+    set_down = min(s.at for s in steps if isinstance(s.action, PutStone) and s.action.spot == "3b")
+    read = [
+        s.at
+        for s in steps
+        if isinstance(s.action, Sense) and s.action.spot == "3b" and s.action.reading
+    ]
+    assert read
+    assert lifted + 0.01 < min(read) <= set_down

@@ -8,10 +8,13 @@ from __future__ import annotations
 import asyncio
 import functools
 import io
+import logging
 import zipfile
 from collections.abc import Callable, Coroutine
+from pathlib import Path
 from typing import Any
 
+import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 
@@ -255,6 +258,36 @@ async def test_the_rounds_archive_is_one_zip_of_the_round_as_it_stands() -> None
         assert "N+Sato" in csa and "+7776FU" in csa
     finally:
         await client.close()
+
+
+def test_an_earlier_round_unreadable_is_told_and_the_archive_still_served(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The archive's crosstable left the rounds kept before out, without a word, when
+    one of their files could not be read: the organiser's console (the room's warnings)
+    now names the file and why."""
+    kept = tmp_path / "kept"
+    (kept / "round-1").mkdir(parents=True)
+    (kept / "round-1" / "results.json").write_text("{not json", encoding="utf-8")
+    record = fed(4)
+    tables = lambda: {1: record}  # noqa: E731 - the room's live tables, as a callable
+    token = new_token()
+    archive = archive_handler(ROUND, tables, HEADERS, kept=kept)
+
+    async def scenario() -> None:
+        client = await client_of(organiser_app(tables, Delay(), a_desk(), token, export=archive))
+        try:
+            answer = await client.get(f"/organiser/{token}/export")
+            assert answer.status == 200
+            with zipfile.ZipFile(io.BytesIO(await answer.read())) as zipped:
+                assert "crosstable.csv" in zipped.namelist()
+        finally:
+            await client.close()
+
+    with caplog.at_level(logging.WARNING):
+        asyncio.run(scenario())
+    warned = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
+    assert any("round-1/results.json" in line and "cannot be read" in line for line in warned)
 
 
 def test_every_english_word_of_the_organisers_page_is_a_served_word_translated() -> None:
