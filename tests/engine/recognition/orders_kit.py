@@ -459,7 +459,41 @@ class Trial:
         (a neighbour knocked meanwhile aside, and the spots the other player's hand had
         begun on: the board reads that as the next move). ``hand`` None: a ply nobody
         played, which every hand must have left alone. ``readings``: what the stones
-        are judged by (``seen``, knocks aside, when None)."""
+        are judged by (``seen``, knocks aside, when None).
+
+        The board's debouncer counts a reading once its scans read it ``debounce_scans``
+        times in a row: a reading held a little less than that many scan periods is
+        counted or not by where the scans fell (a reed closing 25 ms as the piece comes
+        down is read by three scans at 100 Hz, or by two), and the board learns of it a
+        scan sooner or later: the move was shown if it was under any count the scans
+        could have made. Judged by four scan periods alone, the kit called a commit made
+        at rest a wrong one (dobutsu-correction: the lion's reed closed 38 ms, then
+        opened 16 ms, as it came down)."""
+        scans = self.sim.profile.debounce_scans
+        return any(
+            self._shown_if_counted_after(
+                position,
+                text,
+                at,
+                hand,
+                readings=readings,
+                debounce=count / self.sim.profile.scan_hz,
+            )
+            for count in (scans - 0.5, scans, scans + 1)
+        )
+
+    def _shown_if_counted_after(
+        self,
+        position: Position[Any],
+        text: str,
+        at: float,
+        hand: int | None,
+        *,
+        readings: list[tuple[float, dict[Spot, Reading]]] | None,
+        debounce: float,
+    ) -> bool:
+        """``_shown_at_rest`` for a debouncer that counts a reading held ``debounce``
+        seconds."""
         after = position.copy()
         try:
             after.push_text(text)
@@ -478,8 +512,6 @@ class Trial:
         }
         # the board learns of a change a debounce later: what the hand did in that last
         # moment no board could have waited for
-        profile = self.sim.profile
-        debounce = (profile.debounce_scans + 1) / profile.scan_hz
         seen_by = at - debounce
         if any(
             hand in (who, None)
