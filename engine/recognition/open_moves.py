@@ -8,6 +8,7 @@ hands showed, per spot and move; ``engine.recognition.rereading`` is what the re
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from itertools import pairwise
@@ -293,16 +294,32 @@ class Base(Generic[M]):
                 last[spot] = fills[-1]
         blur = self.overlap.blur
         for start in self.landed() - landings:
-            emptied = [at for at, reads in self.timeline.get(start, ()) if not reads]
+            left = self._last_left(start)
             if (
-                emptied
+                left is not None
                 and last
-                and not any(
-                    at >= emptied[-1] - blur(spot, start) - EPSILON for spot, at in last.items()
-                )
+                and not any(at >= left - blur(spot, start) - EPSILON for spot, at in last.items())
             ):
                 return False
         return True
+
+    def _last_left(self, spot: Spot) -> float | None:
+        """When the piece that stood on ``spot`` last left it: the end of its last reading
+        of a piece that lasted ``STOOD`` or longer. A piece carried over the cell after
+        (a victim taken to the hand past it) reads there only a moment, and is no piece
+        of the open moves set back: taken for one, it made the hand that went on with
+        the record's piece seem to land before it left (issue 78: the lion set down on
+        its way and moved on to capture, the victim carried over its first cell). None:
+        it never emptied."""
+        changes = self.timeline.get(spot, [])
+        emptied = [at for at, reads in changes if not reads]
+        if not emptied:
+            return None
+        held = self.overlap.expected.get(spot, EMPTY) != EMPTY  # a piece there at the base
+        for (at, reads), (then, _) in reversed(list(pairwise([(-math.inf, held), *changes]))):
+            if reads and then - at >= STOOD - EPSILON:
+                return then
+        return emptied[-1]
 
     def took_in(self, line: tuple[M, ...]) -> bool:
         """Whether the open move makes every change of ``line``'s first and more, all on
