@@ -189,6 +189,7 @@ class Base(Generic[M]):
         later.committed_at, later.shown_since = self.committed_at, self.shown_since
         later.resumed_at = self.resumed_at
         own = frozenset().union(*(f.spots() for f in overlap.footprints(later.tail)))
+        own |= _reach(index, later.tail[:1])
 
         # a cell the done moves changed (emptied, landed on, or took from unseen): its
         # changes before ``since`` were theirs, not the moves' still open (a piece that
@@ -649,6 +650,27 @@ def in_order_first(
     lines = list(singles)
     lines += [pair for pair in pairs(True) if pair not in lines]
     return lines
+
+
+def _reach(index: MoveIndex[M], first: tuple[M, ...]) -> frozenset[Spot]:
+    """The cells the piece of ``first`` (a move from ``index``'s position) could have gone
+    to from there, with what each such move changes: only that piece's hand may still
+    change a move the board showed at rest, and what it did on those cells before the
+    rest is its evidence (a victim pushed aside onto an empty neighbour, its cell's swap
+    made before the quiet move the board read rested: forgotten, the capture read once
+    the victim was taken up had no touch on its cell, and the board waited for a piece
+    in the hand for ever; issue 78)."""
+    if not first:
+        return frozenset()
+    starts = index.footprint(first[0]).starts()
+    if not starts:
+        return frozenset()
+    spots: set[Spot] = set()
+    for move in index.position.legal_moves():
+        footprint = index.footprint(move)
+        if footprint.starts() == starts:
+            spots |= footprint.spots()
+    return frozenset(spots)
 
 
 def fresh_base(
