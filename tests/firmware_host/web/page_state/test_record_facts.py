@@ -124,3 +124,17 @@ def test_a_record_without_variations_notes_nothing() -> None:
     sim.settle()
     record = sim_state(sim)["record"]
     assert record["notes"] == {} and record["variations"] == 0 and record["branches"] == []
+
+
+def test_a_game_won_by_default_shows_its_winner_and_how() -> None:
+    """Issue 81: 不戦勝 (the side to move won, the other did not play) and 不戦敗 (it
+    lost), with or without moves before them, as the record's ending the page and the
+    review show."""
+    for name, ending in (
+        ("kiban-forfeit-win.ki2", "sente wins (forfeit)"),
+        ("kiban-forfeit-loss.kif", "gote wins (forfeit)"),
+    ):
+        record = sim_state(sim_of(CORPUS / name))["record"]
+        assert record["ending"] == ending
+        said = said_from_record(record["ending_said"])
+        assert said.msgid == "{seats} wins ({termination})" and str(said) == ending
