@@ -197,7 +197,7 @@ def test_kiban_games_lists_it_after_kibans_own(work: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     listed = [line for line in done.stdout.splitlines() if not line[:1].isspace()]
-    assert listed[-1] == f"{NAME}: Sprint", done.stdout
+    assert listed[-1] == f"{NAME}: Sprint [kiban-dice-race 0.1]", done.stdout  # its package
     assert "    --variant die=2|3 (default 2): the faces of the die" in done.stdout
 
 
