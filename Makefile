@@ -62,8 +62,8 @@ cold-start:
 
 # The same checks run before a commit (.pre-commit-config.yaml); docs/architecture.md, "Checks".
 lint: $(STAMP) $(NODE_STAMP)
-	$(BIN)/ruff check engine drivers hardware firmware_host tests
-	$(BIN)/ruff format --check engine drivers hardware firmware_host tests
+	$(BIN)/ruff check kiban engine drivers hardware firmware_host tests
+	$(BIN)/ruff format --check kiban engine drivers hardware firmware_host tests
 	$(BIN)/lint-imports --no-cache --no-logo
 	$(ESLINT) --max-warnings 0 .
 

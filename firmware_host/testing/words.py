@@ -35,7 +35,7 @@ from firmware_host.telling.msgids import game_catalogue_path, missing_entries
 from firmware_host.telling.said import told
 from firmware_host.telling.spoken_moves import choice_said, move_said
 from firmware_host.telling.spot_words import spot_said
-from firmware_host.testing.lines import about, playable, random_line, sample_positions
+from firmware_host.testing.lines import SIMS, about, playable, random_line, sample_positions
 
 MOVES_PER_POSITION = 400
 """The most moves of one position told (a seeded sample of a crowded board's chains)."""
@@ -153,17 +153,18 @@ def check_moves_told(position: Position[Any]) -> None:
                 check_told(game, value, language, text)
 
 
-def words(game: Game[Any]) -> None:
-    """The game's catalogues load and are whole; its moves, rolls and the end of its
-    random game are told in every language without a word missing."""
+def words(game: Game[Any], *, sims: int = SIMS) -> None:
+    """The game's catalogues load and are whole; the moves, rolls and end of its
+    ``sims`` random games are told in every language without a word missing."""
     catalogues(game)
-    for position in sample_positions(game):
+    for position in sample_positions(game, sims):
         with about(f"{game.name} after {len(position.move_stack)} plies"):
             check_moves_told(position)
-    end = game.position()
-    for move in random_line(game, ()):
-        end.push_text(move)
-    outcome = end.outcome()
-    if outcome is not None:
-        for language in Language:
-            check_told(game, game.describe_outcome(outcome), language, "the end")
+    for seed in range(sims):
+        end = game.position()
+        for move in random_line(game, (), seed):
+            end.push_text(move)
+        outcome = end.outcome()
+        if outcome is not None:
+            for language in Language:
+                check_told(game, game.describe_outcome(outcome), language, "the end")
