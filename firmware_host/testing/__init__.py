@@ -31,6 +31,7 @@ from firmware_host.testing.contract import (
     texts,
 )
 from firmware_host.testing.glyphs import glyphs
+from firmware_host.testing.hands import hands
 from firmware_host.testing.lines import SIMS
 from firmware_host.testing.options import options
 from firmware_host.testing.recognition import recognition, ships_simulated_board
@@ -62,11 +63,13 @@ CHECKS: tuple[tuple[str, Check], ...] = (
     ("glyphs", glyphs),
     ("records", records),
     ("search", search),
+    ("hands", hands),
     ("recognition", recognition),
 )
 """Every check by its name: the game contract on random positions (its first nine), the
 option contract, the words, the glyphs the page draws them with, the plain-text records,
-the search, the recognition of moves made on the simulated board."""
+the search, the simulated hands' moves and gestures, the recognition of moves made on
+the simulated board."""
 
 NEEDS_BOARD = frozenset({"recognition"})
 """The checks that play on the simulated board the game ships (``BenchPlan.profile``)."""
