@@ -35,6 +35,17 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """A ``kiban_sims`` of the ini file that is no count of random games stops the run
+    at its start, naming the file, as a bad ``--kiban-sims`` does."""
+    written = str(config.getini("kiban_sims")).strip()
+    if written:
+        try:
+            _positive(written)
+        except ArgumentTypeError as error:
+            raise pytest.UsageError(f"{config.inipath}: kiban_sims: {error}") from None
+
+
 @pytest.fixture
 def kiban_sims(pytestconfig: pytest.Config) -> int:
     """The random games per setting this run asks for (``--kiban-sims``)."""

@@ -54,6 +54,16 @@ def test_a_knob_of_no_games_is_refused(tmp_path: Path) -> None:
     assert "'0' is not a number of random games (1 or more)" in done.stderr
 
 
+def test_an_ini_knob_of_no_number_is_refused_naming_its_file(tmp_path: Path) -> None:
+    """It stopped the first check that read it with a ValueError naming neither."""
+    (tmp_path / "pytest.ini").write_text("[pytest]\nkiban_sims = many\n", encoding="utf-8")
+    (tmp_path / "test_knob.py").write_text(ASKS.format(wanted=1), encoding="utf-8")
+    done = pytest_in(tmp_path)
+    assert done.returncode == 4, done.stdout + done.stderr  # pytest's usage error
+    ini = tmp_path / "pytest.ini"
+    assert f"{ini}: kiban_sims: 'many' is not a number of random games" in done.stderr
+
+
 def test_more_sims_walk_more_positions_of_other_games() -> None:
     one, three = cases(RACE, 1), cases(RACE, 3)
     assert set(one) < set(three)
