@@ -123,7 +123,7 @@ $(ESPEAK_NG):
 NOTO_CJK := /usr/share/fonts/opentype/noto/NotoSerifCJK-Bold.ttc
 
 page-font: $(STAMP) $(NOTO_CJK)
-	$(BIN)/python tools/page_font.py
+	$(BIN)/kiban page-font
 
 $(NOTO_CJK):
 	if [ "$$(id -u)" -eq 0 ]; then SUDO=; else SUDO=sudo; fi; \

@@ -10,5 +10,5 @@ modules only, as a python-chess user imports ``chess``:
 
 Every other module of Kiban (``engine``, ``hardware``, ``firmware_host``) may be split,
 renamed or moved in any release; the names of these two are kept, and a change of them
-is announced in CHANGELOG.md.
+is announced as docs/games.md ("The public names") says.
 """

@@ -2,7 +2,8 @@
 declarations are made of, under one name that stays when Kiban's own modules move.
 
 Each name is Kiban's own object (``kiban.game.Game is engine.game.Game``), so a game
-made of these is a game to every part of Kiban. ``__all__`` is the whole promise.
+made of these is a game to every part of Kiban. docs/games.md explains each; ``__all__``
+is the whole promise (tests/kiban/test_public_names.py holds docs/games.md to it).
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ all, one test per check::
 and ``pytest --kiban-sims 20`` (or ``kiban_sims = 20`` in the ini file) runs them on
 more random games; the plugin that reads it is installed with Kiban (``pytest11``).
 Without pytest, ``for name, check in conformance_checks(MY_GAME): check(MY_GAME)``.
-docs/architecture.md ("A new game") says what each check asks.
+docs/games.md ("The kit") says what each check asks.
 """
 
 from __future__ import annotations

@@ -26,6 +26,7 @@ import pytest
 from fontTools.ttLib import TTFont
 
 from engine.registry import find_game, games, names, own_games, registration
+from engine.search.ladder import ladder, ladder_file
 from firmware_host.cli import main
 from firmware_host.web.words.game_fonts import font_file, game_fonts, kiban_characters, stylesheet
 from kiban.testing import check_names
@@ -98,12 +99,15 @@ def test_pip_installed_it_with_its_data_where_packages_live(site: Path) -> None:
     assert not (PACKAGE / "build").exists() and not list(PACKAGE.glob("*.egg-info"))
 
 
-@pytest.mark.parametrize(("folder", "game"), [("kiban-dice-race", NAME)])
+@pytest.mark.parametrize(
+    ("folder", "game"), [("kiban-dice-race", NAME), ("kiban-hexapawn", "hexapawn")]
+)
 def test_its_own_tests_pass_every_check_of_the_kit_on_it_installed(
     site: Path, tmp_path: Path, folder: str, game: str
 ) -> None:
     """Its tests, copied without its code (only the installed copy can be imported),
-    run by pytest with two random games a check (``--kiban-sims 2``)."""
+    run by pytest with two random games a check (``--kiban-sims 2``). Hexapawn, the
+    second outside game, was written from docs/games.md alone."""
     package = PACKAGE.parent / folder
     shutil.copytree(package / "tests", tmp_path / "tests")
     shutil.copy(package / "pyproject.toml", tmp_path)
@@ -202,3 +206,18 @@ def test_it_plays_on_the_page(site: Path, tmp_path: Path) -> None:
     ran, rolled, chosen = done.stdout.splitlines()
     assert ran == "run 2" and rolled in ("roll 1", "roll 2"), done.stdout
     assert chosen == {"roll 1": "blocked", "roll 2": "wait"}[rolled]  # blue's runner on s2
+
+
+def test_its_puzzles_and_levels_come_from_its_package(
+    site: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Hexapawn's puzzles (``kiban puzzles generate``) and its levels' rows (``kiban
+    ladder``), written beside its code and installed as its package data, are found
+    there: every puzzle proved again, every level read from its rows."""
+    hexapawn = find_game("hexapawn")
+    assert main(["puzzles", "verify", "hexapawn"]) == 0
+    assert "8 of 8 puzzles proved again" in capsys.readouterr().out
+    rows = ladder(ladder_file(hexapawn))
+    assert ladder_file(hexapawn).is_relative_to(site / "kiban_hexapawn")
+    assert {rung.level for rung in rows.rungs} == set(range(1, 11))
+    assert {rung.game for rung in rows.rungs} == {"hexapawn"}

@@ -391,7 +391,19 @@ def build_parser() -> argparse.ArgumentParser:
     _broker_parser(commands)
     room_parser(commands)
     _puzzles_parser(commands)
+    _page_font_parser(commands)
     return parser
+
+
+def _page_font_parser(commands: Any) -> None:
+    """``kiban page-font``: the page's Japanese font subsets, Kiban's or a game's."""
+    from firmware_host.web.words.page_font import add_arguments
+
+    page_font = commands.add_parser(
+        "page-font",
+        help="subset Noto CJK for the page: Kiban's fonts, or --package a game's own",
+    )
+    add_arguments(page_font)
 
 
 def _broker_parser(commands: Any) -> None:

@@ -9,9 +9,9 @@ setting of the game's options (1 by default; OpenSpiel's ``RandomSimTest(game,
 num_sims)`` has the same knob).
 
 A game's package takes them from ``kiban.testing`` (its public name, with the pytest
-plugin that runs them); Kiban runs the same checks on every installed game
-(tests/engine/test_contract.py). The list in docs/architecture.md ("What a change
-touches", "A new game") names each check.
+plugin that runs them: docs/games.md); Kiban runs the same checks on every installed
+game (tests/engine/test_contract.py). The list in docs/games.md ("The kit") names each
+check.
 """
 
 from __future__ import annotations

@@ -44,6 +44,6 @@ def glyphs(game: Game[Any], *, sims: int = SIMS) -> None:
     missing = "".join(sorted(shown_characters(game) - held))
     assert not missing, (
         f"{game.name} shows {missing}, which no page font holds: run"
-        " python tools/page_font.py --package <its package folder> (make page-font"
-        " installs the fonts it subsets) and ship its page-font folder"
+        " kiban page-font --package <its package folder> (it subsets Debian's"
+        " fonts-noto-cjk; docs/games.md) and ship its page-font folder"
     )

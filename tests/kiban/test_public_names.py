@@ -1,10 +1,11 @@
 """Kiban's front door: what a game's package may import is ``kiban.game`` and
-``kiban.testing``, each name Kiban's own object, and the games of tests/external/
-import nothing else of Kiban."""
+``kiban.testing``, each name Kiban's own object, each listed in docs/games.md ("The
+public names"), and the games of tests/external/ import nothing else of Kiban."""
 
 from __future__ import annotations
 
 import ast
+import re
 import sys
 from importlib.metadata import entry_points
 from pathlib import Path
@@ -19,6 +20,7 @@ from firmware_host import testing as kit_modules
 
 ROOT = Path(__file__).resolve().parents[2]
 EXTERNAL = ROOT / "tests" / "external"
+GUIDE = ROOT / "docs" / "games.md"
 PUBLIC = ("kiban", "kiban.game", "kiban.testing")
 """The modules of Kiban a game's package may import."""
 
@@ -75,6 +77,24 @@ def test_each_name_of_kiban_game_is_the_engines_own_object() -> None:
     """A game made of the public names is a game to every part of Kiban."""
     assert kiban.game.Game is contract.Game and kiban.game.Position is contract.Position
     assert kiban.testing.conformance_checks is kit_modules.conformance_checks
+
+
+def _guide_names(module: str) -> list[str]:
+    """The names docs/games.md's table of ``module`` lists, in backquotes."""
+    text = GUIDE.read_text(encoding="utf-8")
+    section = text.split("\n## The public names\n", 1)[1].split("\n## ", 1)[0]
+    table = section.split(f"\n### `{module}`\n", 1)[1].split("\n### ", 1)[0]
+    rows = [line for line in table.splitlines() if line.startswith("| `")]
+    return [name for row in rows for name in re.findall(r"`([A-Za-z_]+)`", row.split("|")[1])]
+
+
+@pytest.mark.parametrize("module", [kiban.game, kiban.testing], ids=lambda m: m.__name__)
+def test_the_guide_lists_exactly_the_public_names(module: ModuleType) -> None:
+    """A name added, renamed or removed is a change docs/games.md says (and CHANGELOG.md
+    announces, as the guide's "The public names" says)."""
+    listed: list[str] = vars(module)["__all__"]
+    named = _guide_names(module.__name__)
+    assert sorted(named) == sorted(listed)
 
 
 def test_the_pytest_plugin_is_installed_with_kiban() -> None:
