@@ -30,6 +30,7 @@ from drivers.gpio_lines import (
     GpioChip,
     LineEvent,
     LineSettings,
+    consumer_label,
     debounce_period_us,
 )
 
@@ -152,7 +153,7 @@ class ButtonPanel:
             for gpio in self._pins.values()
         ]
         try:
-            request = chip.request(settings, consumer="kiban-buttons")
+            request = chip.request(settings, consumer=consumer_label("kiban-buttons"))
         except GpioError as exc:
             names = ", ".join(f"{role.value} on GPIO {gpio}" for role, gpio in self._pins.items())
             raise ButtonError(f"buttons {names} could not be claimed: {exc}") from exc

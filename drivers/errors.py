@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import errno
+import re
+from dataclasses import dataclass
 
 from engine.errors import KibanError
 
@@ -48,23 +50,64 @@ class GpioError(HardwareError):
     """A GPIO pin (a button, a chip's interrupt line) could not be claimed."""
 
 
+@dataclass(frozen=True, slots=True)
+class LineHolder:
+    """A GPIO line another request holds, and the consumer label that request gave."""
+
+    offset: int
+    consumer: str
+
+    @property
+    def pid(self) -> int | None:
+        """The holding process, when its label names it as Kiban's do (``name[PID]``,
+        drivers.gpio_lines.consumer_label)."""
+        found = re.search(r"\[(\d+)\]$", self.consumer)
+        return int(found.group(1)) if found else None
+
+
 class GpioChipError(GpioError):
     """A GPIO chip's device file (``/dev/gpiochip0``) refused something: opening, a line
     request, a read. ``chip`` is the device file (or the directory searched for one),
     ``lines`` the offsets asked (the BCM GPIO numbers on a Pi's header chip)."""
 
-    def __init__(self, chip: str, lines: tuple[int, ...], cause: OSError, what: str) -> None:
+    def __init__(
+        self,
+        chip: str,
+        lines: tuple[int, ...],
+        cause: OSError,
+        what: str,
+        holders: tuple[LineHolder, ...] = (),
+    ) -> None:
         self.chip = chip
         self.lines = lines
+        self.holders = holders
+        """The lines another request holds, when the request was refused because they
+        are taken (errno 16) and the kernel said by whom."""
         self.cause_errno = cause.errno
         reason = cause.strerror or str(cause)
         detail = f"errno {cause.errno}, {reason}" if cause.errno is not None else reason
         gpio = "GPIO " + ", ".join(map(str, lines)) + " on " if lines else ""
-        super().__init__(cause.errno, f"{gpio}{chip} {what} ({detail})")
+        held = "".join(f": {line}" for line in _held(holders))
+        super().__init__(cause.errno, f"{gpio}{chip} {what} ({detail}){held}")
         self.filename = chip
 
     def __str__(self) -> str:
         return str(self.args[1])
+
+
+def _held(holders: tuple[LineHolder, ...]) -> list[str]:
+    return [describe_holders(holders)] if holders else []
+
+
+def describe_holders(holders: tuple[LineHolder, ...]) -> str:
+    """``GPIO 5, 6 held by kiban-buttons[812]``: the lines of each holder, in one phrase."""
+    by_consumer: dict[str, list[int]] = {}
+    for holder in holders:
+        by_consumer.setdefault(holder.consumer, []).append(holder.offset)
+    return "; ".join(
+        f"GPIO {', '.join(map(str, offsets))} held by {consumer or 'an unlabelled request'}"
+        for consumer, offsets in by_consumer.items()
+    )
 
 
 class StaleReadingsError(BusError):

@@ -35,6 +35,7 @@ on a pipe and a fake ioctl, without a Pi (the way luma's drivers take their bus)
 from __future__ import annotations
 
 import ctypes
+import errno
 import fcntl
 import logging
 import os
@@ -43,7 +44,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum, IntFlag
 
-from drivers.errors import GpioChipError
+from drivers.errors import GpioChipError, LineHolder
 
 log = logging.getLogger(__name__)
 
@@ -166,6 +167,20 @@ class LineEventStruct(ctypes.Structure):
     ]
 
 
+class LineInfoStruct(ctypes.Structure):
+    """``struct gpio_v2_line_info``: who holds a line (its consumer) and how."""
+
+    _fields_ = [
+        ("name", ctypes.c_char * GPIO_MAX_NAME_SIZE),
+        ("consumer", ctypes.c_char * GPIO_MAX_NAME_SIZE),
+        ("offset", ctypes.c_uint32),
+        ("num_attrs", ctypes.c_uint32),
+        ("flags", ctypes.c_uint64),
+        ("attrs", LineAttribute * GPIO_V2_LINE_NUM_ATTRS_MAX),
+        ("padding", ctypes.c_uint32 * 4),
+    ]
+
+
 EVENT_SIZE = ctypes.sizeof(LineEventStruct)
 
 # asm-generic/ioctl.h, as on arm, arm64 and x86: dir(2 bits) size(14) type(8) number(8).
@@ -181,12 +196,20 @@ def _ioc(direction: int, number: int, size: int) -> int:
 GPIO_GET_CHIPINFO_IOCTL = _ioc(_IOC_READ, 0x01, ctypes.sizeof(ChipInfo))
 GPIO_V2_GET_LINE_IOCTL = _ioc(_IOC_READ | _IOC_WRITE, 0x07, ctypes.sizeof(LineRequestStruct))
 GPIO_V2_LINE_GET_VALUES_IOCTL = _ioc(_IOC_READ | _IOC_WRITE, 0x0E, ctypes.sizeof(LineValues))
+GPIO_V2_GET_LINEINFO_IOCTL = _ioc(_IOC_READ | _IOC_WRITE, 0x05, ctypes.sizeof(LineInfoStruct))
 
 # --- what a caller asks for ---------------------------------------------------------------
 
 HEADER_LABELS = ("pinctrl-bcm2835", "pinctrl-bcm2711", "pinctrl-rp1")
 """The labels of the chip that carries the 40-pin header, by Pi generation."""
 CHIP_NAME = re.compile(r"gpiochip(\d+)")
+
+
+def consumer_label(name: str) -> str:
+    """The consumer a request of this process gives: ``name[PID]``, so that whoever
+    finds a line taken (``gpioinfo``, kiban doctor beside a running service) knows
+    which process holds it (``LineHolder.pid``)."""
+    return f"{name}[{os.getpid()}]"
 
 
 class Bias(Enum):
@@ -344,7 +367,10 @@ class GpioChip:
         try:
             self.calls.ioctl(fd, GPIO_V2_GET_LINE_IOCTL, buffer)
         except OSError as cause:
-            raise GpioChipError(self.path, offsets, cause, "could not be requested") from cause
+            holders = self._holders(fd, offsets) if cause.errno == errno.EBUSY else ()
+            raise GpioChipError(
+                self.path, offsets, cause, "could not be requested", holders
+            ) from cause
         finally:
             self.calls.close(fd)
         granted = LineRequestStruct.from_buffer_copy(buffer)
@@ -352,6 +378,37 @@ class GpioChip:
             empty = OSError(None, f"the kernel gave no descriptor (fd {granted.fd})")
             raise GpioChipError(self.path, offsets, empty, "could not be requested")
         return LineRequest(self, tuple(settings), int(granted.fd), consumer)
+
+    def holders(self, offsets: Sequence[int]) -> tuple[LineHolder, ...]:
+        """The lines of ``offsets`` another request holds now, as the kernel names them
+        (a ``GpioChipError`` when the chip does not open)."""
+        try:
+            fd = self.calls.open(self.path, os.O_RDWR | os.O_CLOEXEC)
+        except OSError as cause:
+            raise GpioChipError(self.path, tuple(offsets), cause, "could not be opened") from cause
+        try:
+            return self._holders(fd, offsets)
+        finally:
+            self.calls.close(fd)
+
+    def _holders(self, fd: int, offsets: Sequence[int]) -> tuple[LineHolder, ...]:
+        """The lines of ``offsets`` that another request holds (the kernel's line info
+        on the open chip ``fd``); none known when the kernel will not say."""
+        holders = []
+        for offset in offsets:
+            info = LineInfoStruct()
+            info.offset = offset
+            buffer = bytearray(bytes(info))
+            try:
+                self.calls.ioctl(fd, GPIO_V2_GET_LINEINFO_IOCTL, buffer)
+            except OSError as error:
+                log.debug("no line info of %s line %d: %s", self.path, offset, error)
+                continue
+            found = LineInfoStruct.from_buffer_copy(buffer)
+            if found.flags & LineFlag.USED:
+                consumer = found.consumer.decode(errors="replace")
+                holders.append(LineHolder(offset, consumer))
+        return tuple(holders)
 
 
 def chip_info(path: str, calls: GpioCalls | None = None) -> GpioChip:

@@ -15,6 +15,13 @@ A transaction that keeps both rules (one address, a read only last) runs on any
 adapter; the strictest adapter is both rules at once, which is what a profile
 that names no host plans for.
 
+An adapter without plain I2C (no ``I2C_FUNC_I2C``: the kernel's ``i2c-stub``, which
+make pi-vm's board is, or a PC's SMBus controller) runs no ``I2C_RDWR`` at all, only
+SMBus transfers: a transaction it takes is one of them, a write alone or a register
+pointer and the read after it (the I2C block read: the same bytes on the wire), and
+never a read without its pointer. drivers/i2c.py runs such transactions as SMBus
+calls on a bus that says it is one.
+
 Drivers plan in *atoms*: the messages that must stay together (a register
 pointer and the read after it, each of one address with its read last, so valid
 everywhere). ``I2CAdapter.plan`` joins consecutive atoms into as few
@@ -52,11 +59,19 @@ class I2CAdapter:
     name: str
     reads_last_only: bool  # i2c-bcm2835
     one_address: bool  # i2c-designware
+    smbus_only: bool = False  # i2c-stub, a PC's SMBus: SMBus transfers alone
+
+    @property
+    def plain_reads(self) -> bool:
+        """Whether a read may go without a register pointer written before it."""
+        return not self.smbus_only
 
     def refusal(self, shape: Shape) -> Refusal | None:
         """What the adapter does with a transaction of this shape: None, it runs."""
         if not shape or len(shape) > MAX_MESSAGES:
             return Refusal(errno.EINVAL, 0)  # i2c-dev's own check, before any adapter
+        if self.smbus_only and not _one_smbus_transfer(shape):
+            return Refusal(errno.EOPNOTSUPP, 0)
         if self.reads_last_only and any(read for _, read in shape[:-1]):
             return Refusal(errno.EOPNOTSUPP, 0)
         if self.one_address and shape:
@@ -82,6 +97,13 @@ class I2CAdapter:
         return transactions
 
 
+def _one_smbus_transfer(shape: Shape) -> bool:
+    """A write alone, or a write and a read of the same address after it."""
+    if len(shape) == 1:
+        return not shape[0][1]
+    return len(shape) == 2 and not shape[0][1] and shape[1][1] and shape[0][0] == shape[1][0]
+
+
 def shape_of(messages: Sequence[i2c_msg]) -> list[tuple[int, bool]]:
     return [(int(message.addr), bool(message.flags & I2C_M_RD)) for message in messages]
 
@@ -90,6 +112,12 @@ BCM2835 = I2CAdapter("i2c-bcm2835 (Raspberry Pi 1-4)", reads_last_only=True, one
 DESIGNWARE = I2CAdapter("i2c-designware (Raspberry Pi 5)", reads_last_only=False, one_address=True)
 PERMISSIVE = I2CAdapter("any transaction (another host)", reads_last_only=False, one_address=False)
 STRICTEST = I2CAdapter("every Pi's rules at once", reads_last_only=True, one_address=True)
+SMBUS = I2CAdapter(
+    "an SMBus-only adapter (i2c-stub, a PC's SMBus)",
+    reads_last_only=True,
+    one_address=True,
+    smbus_only=True,
+)
 
 ADAPTERS = {"pi1-4": BCM2835, "pi5": DESIGNWARE, "other": PERMISSIVE, "any": STRICTEST}
 """The adapters by the names ``kiban bench --boards`` and the tests use."""

@@ -21,7 +21,7 @@ from gpiozero.pins import Factory
 
 from drivers.edge_watcher import EdgeWatcher
 from drivers.errors import GpioChipError, GpioError
-from drivers.gpio_lines import Bias, Edges, GpioChip, LineEvent, LineSettings
+from drivers.gpio_lines import Bias, Edges, GpioChip, LineEvent, LineSettings, consumer_label
 
 
 class InterruptLine:
@@ -65,7 +65,7 @@ class InterruptLine:
                 Bias.PULL_UP if pull_up else Bias.PULL_DOWN,  # as gpiozero's pull_up does
             )
             try:
-                request = chip.request([settings], consumer="kiban-int")
+                request = chip.request([settings], consumer=consumer_label("kiban-int"))
             except GpioError as exc:
                 raise GpioError(
                     f"interrupt line on GPIO {pin} could not be claimed: {exc}"

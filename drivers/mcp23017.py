@@ -170,8 +170,9 @@ class MCP23017:
         self._on_gpio = False
 
     def _pointer_at_gpio(self) -> None:
-        """A two-byte read from GPIOA succeeded: in byte mode the pointer is back on it."""
-        self._on_gpio = self._byte_mode
+        """A two-byte read from GPIOA succeeded: in byte mode the pointer is back on it
+        (an adapter that sends no read without its pointer re-points every scan)."""
+        self._on_gpio = self._byte_mode and self.adapter.plain_reads
 
     @property
     def retry(self) -> RetryPolicy:
@@ -347,11 +348,17 @@ class MCP23017Group:
         )
         # Every pointer on GPIOA: a read a chip, in the fewest transactions the adapter
         # runs. Each transaction reads a group of chips (all, or one on a Raspberry Pi).
-        plan = self._adapter.plan([[read] for read in self._reads])
-        self._plain_reads = tuple(prepare_rdwr(bus, *messages) for messages in plan)
+        # An SMBus-only adapter reads none without its pointer: a group a chip, re-pointed.
+        if self._adapter.plain_reads:
+            plan = self._adapter.plan([[read] for read in self._reads])
+            self._plain_reads = tuple(prepare_rdwr(bus, *messages) for messages in plan)
+        else:
+            pairs = zip(self._pointings, self._reads, strict=True)
+            plan = self._adapter.plan([[pointing, read] for pointing, read in pairs])
+            self._plain_reads = ()
         starts = [0]
         for messages in plan:
-            starts.append(starts[-1] + len(messages))
+            starts.append(starts[-1] + sum(1 for m in messages if m.flags & I2C_M_RD))
         self._groups = tuple(tuple(range(start, stop)) for start, stop in pairwise(starts))
 
     @property

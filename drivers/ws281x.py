@@ -10,14 +10,27 @@ on any machine. Two traps of that library are handled here:
   (jgarff/rpi_ws281x#284). The failed strip is disarmed: its cleanup is
   unregistered and its handle cleared, so neither atexit nor a later
   ``_cleanup`` touches the C library.
+  The struct itself is freed through the library's ``delete_ws2811_t``, which also
+  disowns its SWIG pointer: dropped while still owned, SWIG would print "swig/python
+  detected a memory leak of type 'ws2811_t *', no destructor found." into the
+  service's journal at each failed start (issue 80).
 * Nothing turns the LEDs off at exit; ``Ws281xStrip.close`` does (call it on
   SIGTERM), then releases DMA and PWM once.
+
+The library's SPI mode (GPIO 10) opens ``/dev/spidev0.0`` and then maps the GPIO
+registers through ``/dev/gpiomem`` to give the pin to SPI (rpi_ws281x's
+``spi_init``); either failing is code -13, and the library's own line names neither
+well (its ``mapmem`` says "Can't open /dev/mem" whatever file it opened). The error
+here names the file that failed, read from the device files themselves, and the fix:
+the ``spi`` backend needs ``/dev/spidev0.0`` only.
 """
 
 from __future__ import annotations
 
 import atexit
+import os
 import re
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -54,9 +67,18 @@ _HINTS: dict[int, str] = {
     -10: "the DMA channel is in use by the system: keep dma=10 (never 5, the SD card's)",
     -11: _GPIO_HINT,
     -12: "PCM output on GPIO 21 conflicts with I2S audio: disable it or use another GPIO",
-    -13: "enable SPI (dtparam=spi=on) and raise spidev.bufsiz for long strips",
 }
+_SPI_SETUP = -13
 _CODE = re.compile(r"code (-?\d+)")
+SPIDEV = Path("/dev/spidev0.0")
+"""The SPI device rpi-ws281x's SPI mode opens (always SPI0's first)."""
+GPIOMEM = Path("/dev/gpiomem")
+"""The GPIO registers rpi-ws281x's SPI mode maps to give GPIO 10 to SPI (a Raspberry
+Pi kernel's device: Debian's own kernels, a virtual machine's, have none)."""
+SPI_BACKEND = (
+    'or set backend = "spi" in the profile\'s [leds] (with spi_bus = 0, spi_device = 0): '
+    "Kiban's own SPI driver needs /dev/spidev0.0 only"
+)
 
 
 class Ws281xStrip:
@@ -169,20 +191,68 @@ def disarm(strip: Any) -> None:
     if cleanup is not None:
         atexit.unregister(cleanup)
     # A later _cleanup() (or a __del__ in another version) returns at once when
-    # the handle is None. The small ws2811_t struct is leaked on purpose: freeing
-    # it is not worth any risk in a process that is about to report and exit.
+    # the handle is None. The ws2811_t struct is freed as the library's own cleanup
+    # frees it, without its ws2811_fini: delete_ws2811_t is a free() of the struct
+    # alone (what it points to after the failed init is left, never touched), and it
+    # disowns the SWIG pointer, which would otherwise print its "memory leak" line.
+    handle = getattr(strip, "_leds", None)
+    delete = getattr(_swig_module(), "delete_ws2811_t", None)
+    if handle is not None and delete is not None:
+        delete(handle)
     for name in ("_leds", "_channel"):
         if hasattr(strip, name):
             setattr(strip, name, None)
 
 
+def _swig_module() -> ModuleType | None:
+    """rpi-ws281x's SWIG module (``_rpi_ws281x``, which its ``PixelStrip`` calls)."""
+    try:
+        import _rpi_ws281x
+    except ImportError:
+        return None
+    module: ModuleType = _rpi_ws281x
+    return module
+
+
 def _failure_message(exc: RuntimeError, gpio: int) -> str:
     match = _CODE.search(str(exc))
     code = int(match.group(1)) if match else None
-    hint = _HINTS.get(code) if code is not None else None
+    hint = (
+        _spi_setup_hint() if code == _SPI_SETUP else _HINTS.get(code) if code is not None else None
+    )
     if hint is None:
         hint = f"{_ROOT_HINT}; {_GPIO_HINT}; {_AUDIO_HINT}"
     return f"LED strip on GPIO {gpio} could not be started ({exc}): {hint}"
+
+
+def _spi_setup_hint() -> str:
+    """Why rpi-ws281x's SPI mode could not start, from the two files it opens."""
+    for path, group, missing in (
+        (SPIDEV, "spi", "SPI is not enabled: `sudo raspi-config nonint do_spi 0`, then reboot"),
+        (
+            GPIOMEM,
+            "gpio",
+            "rpi-ws281x maps the GPIO registers through it to give GPIO 10 to SPI, and this "
+            "kernel has none (a Raspberry Pi's kernel has it; the library's \"Can't open "
+            '/dev/mem" names the wrong file)',
+        ),
+    ):
+        if not path.exists():
+            return f"{path} does not exist: {missing}; {SPI_BACKEND}"
+        if not _usable(path):
+            return (
+                f"{path} is not open to this user: it needs the {group} group "
+                f"(`sudo usermod -aG {group} $USER`; the service's unit has it); {SPI_BACKEND}"
+            )
+    return (
+        f"{SPIDEV} and {GPIOMEM} open, but the SPI device refused its mode, word size or "
+        f"speed; {SPI_BACKEND}"
+    )
+
+
+def _usable(path: Path) -> bool:
+    """Whether this process may read and write ``path``."""
+    return os.access(path, os.R_OK | os.W_OK)
 
 
 def _strip_type(library: ModuleType, name: str) -> int:

@@ -1,18 +1,18 @@
-"""The sensors under a board's cells as geometry, and the times the recognizer may trust.
+"""What a board's sensors blur, and the times the recognizer may trust.
 
-A reed switch or a Hall switch does not see "a piece on its cell": it closes when the
-magnet in a piece's base comes nearer than its operate distance (a reed switch's pull-in,
-a Hall switch's operate point B_OP) and opens only once the magnet is farther than its
-release distance (drop-out, B_RP), which hysteresis makes longer. A piece slid or rolled
-from one cell to the next is therefore read on both cells for a while when the two reach
-further than the pitch, and on neither when they fall short of it; lifted, it is read on
-neither. How long depends on the hand's speed: the slowest hand makes the longest overlap.
+A reed switch or a Hall switch does not see "a piece on its cell": it reads the field of
+the magnets near it, added, along its own axis, turns on at its operate point and off at
+its release point (``hardware.magnetics``). A piece slid or rolled from one cell to the
+next is therefore read on both cells for a while, or on neither, and a reed may read it
+again past one of its nulls; lifted, it is read on neither. How long depends on the
+hand's speed: the slowest hand makes the longest overlap.
 
 The recognizer trusts the order of two changes only when they lie further apart than the
 board can blur them (``SensorModel.order_margin``): above contact bounce, and above the
-longest a piece passing between two cells reads on both. A profile declares its model
-(``[sensors]``), ``kiban calibrate`` measures it, and a board that declares none gets the
-widest bundled geometry's (``WIDEST``).
+longest a piece passing between two cells reads on both. A profile's build gives the
+figures (``kiban build-check`` computes them into its ``[sensors.timing]``), ``kiban
+calibrate`` measures them, and a board that declares none gets the widest bundled
+build's (``WIDEST``).
 """
 
 from __future__ import annotations
@@ -51,63 +51,88 @@ class SensorKind(Enum):
 
 @dataclass(frozen=True, slots=True)
 class SensorModel:
-    """One board's sensors, in millimetres from the magnet in a piece's base.
+    """What a board's sensors blur, in millimetres of a slide at a steady speed.
 
-    ``pitch_mm``: between the centres of the nearest two cells. ``depth_mm``: from the
-    magnet of a piece at rest to the sensor under its cell. ``operate_mm`` and
-    ``release_mm``: the distances at which a sensor starts and stops reading a magnet.
-    ``slowest_mm_s``: the slowest slide or roll of the board's players. ``measured``:
-    the longest overlap and gap ``kiban calibrate`` saw, in seconds (None: not measured),
-    which replace the ones the geometry gives. ``part``: the parts and the data sheet the
+    The figures come from the board's build (``hardware.magnetics``: every magnet's field
+    added, read along each sensor's axis), worst over every direction a piece slides or
+    rolls to a neighbour and every way it stands: ``overlap_mm``, the longest stretch of
+    such a slide on which both cells read the piece; ``gap_mm``, the longest on which
+    neither does, between its first reading and its last; ``departs_mm``, how far it has
+    gone when its own cell last lets go of it (a reed's lobe may read it again past a
+    null). ``slowest_mm_s``: the slowest slide or roll of the board's players.
+    ``measured``: the longest overlap and gap ``kiban calibrate`` saw, in seconds (None:
+    not measured), which replace the ones the build gives. ``part``: the parts the
     figures come from.
     """
 
     kind: SensorKind
     pitch_mm: float
-    depth_mm: float
-    operate_mm: float
-    release_mm: float
+    overlap_mm: float
+    gap_mm: float
+    departs_mm: float
     slowest_mm_s: float = SLOWEST_MM_S
     measured_overlap_s: float | None = None
     measured_gap_s: float | None = None
     part: str = ""
 
     def __post_init__(self) -> None:
-        if min(self.pitch_mm, self.operate_mm, self.release_mm, self.slowest_mm_s) <= 0:
-            raise SensorModelError("pitch, distances and speed must be positive")
-        if self.depth_mm < 0:
-            raise SensorModelError("depth_mm must not be negative")
-        if self.release_mm < self.operate_mm:
+        if min(self.pitch_mm, self.slowest_mm_s) <= 0:
+            raise SensorModelError("the pitch and the slowest speed must be positive")
+        if min(self.overlap_mm, self.gap_mm, self.departs_mm) < 0:
+            raise SensorModelError("overlap_mm, gap_mm and departs_mm must not be negative")
+        if self.overlap_mm >= self.pitch_mm:
             raise SensorModelError(
-                f"release_mm ({self.release_mm}) is shorter than operate_mm ({self.operate_mm}):"
+                f"overlap_mm ({self.overlap_mm}) spans the pitch: a piece at rest on the next"
+                " cell would read on this one"
+            )
+
+    @classmethod
+    def of_reach(
+        cls,
+        kind: SensorKind,
+        *,
+        pitch_mm: float,
+        depth_mm: float,
+        operate_mm: float,
+        release_mm: float,
+        slowest_mm_s: float = SLOWEST_MM_S,
+        part: str = "",
+    ) -> SensorModel:
+        """The figures of a sensor that reads whatever magnet is nearer than
+        ``operate_mm`` and lets go beyond ``release_mm``, ``depth_mm`` under a resting
+        piece's magnet: how profiles described their sensors before their builds (a
+        sphere no real sensor is; ``kiban build-check`` computes the real ones)."""
+        if min(pitch_mm, operate_mm, release_mm, slowest_mm_s) <= 0:
+            raise SensorModelError("pitch, distances and speed must be positive")
+        if release_mm < operate_mm:
+            raise SensorModelError(
+                f"release_mm ({release_mm}) is shorter than operate_mm ({operate_mm}):"
                 " a sensor lets go farther than it first reads"
             )
-        if self.operate_mm <= self.depth_mm:
+        if operate_mm <= depth_mm:
             raise SensorModelError(
-                f"operate_mm ({self.operate_mm}) does not reach a piece at rest"
-                f" {self.depth_mm} mm above its sensor"
+                f"operate_mm ({operate_mm}) does not reach a piece at rest"
+                f" {depth_mm} mm above its sensor"
             )
-        if math.hypot(self.pitch_mm, self.depth_mm) <= self.release_mm:
+        if math.hypot(pitch_mm, depth_mm) <= release_mm:
             raise SensorModelError(
-                f"release_mm ({self.release_mm}) reaches a piece at rest on the next cell"
-                f" ({math.hypot(self.pitch_mm, self.depth_mm):.1f} mm away)"
+                f"release_mm ({release_mm}) reaches a piece at rest on the next cell"
+                f" ({math.hypot(pitch_mm, depth_mm):.1f} mm away)"
             )
 
-    def reach_mm(self, distance_mm: float) -> float:
-        """How far along the surface a sensor reaches a magnet at ``distance_mm``."""
-        return math.sqrt(max(distance_mm**2 - self.depth_mm**2, 0.0))
+        def reach(distance: float) -> float:
+            return math.sqrt(max(distance**2 - depth_mm**2, 0.0))
 
-    @property
-    def overlap_mm(self) -> float:
-        """The stretch of a slide between two neighbours on which both read the piece."""
-        reach = self.reach_mm(self.operate_mm) + self.reach_mm(self.release_mm)
-        return max(reach - self.pitch_mm, 0.0)
-
-    @property
-    def gap_mm(self) -> float:
-        """The stretch of a slide between two neighbours on which neither reads it."""
-        reach = self.reach_mm(self.operate_mm) + self.reach_mm(self.release_mm)
-        return max(self.pitch_mm - reach, 0.0)
+        both = reach(operate_mm) + reach(release_mm)
+        return cls(
+            kind,
+            pitch_mm=pitch_mm,
+            overlap_mm=max(both - pitch_mm, 0.0),
+            gap_mm=max(pitch_mm - both, 0.0),
+            departs_mm=reach(release_mm),
+            slowest_mm_s=slowest_mm_s,
+            part=part,
+        )
 
     @property
     def overlap_s(self) -> float:
@@ -126,9 +151,9 @@ class SensorModel:
     @property
     def departure_s(self) -> float:
         """The longest a piece slid or rolled off its cell still reads there after the
-        hand began to move it (until it is past the release point, at the slowest hand):
+        hand began to move it (until it is past its cell's reach, at the slowest hand):
         a departure read now may have begun that much earlier."""
-        return self.reach_mm(self.release_mm) / self.slowest_mm_s
+        return self.departs_mm / self.slowest_mm_s
 
     @property
     def order_margin(self) -> float:
@@ -139,18 +164,16 @@ class SensorModel:
 WIDEST = SensorModel(
     SensorKind.REED,
     pitch_mm=30.0,
-    depth_mm=12.0,
-    operate_mm=22.0,
-    release_mm=22.5,
-    part="RRE R5 reed sensor, 12-17 AT, with an RRE NDC-L (8 mm by 15 mm rod) NdFeB magnet"
-    " (reed-sensor.com R5 actuation distances)",
+    overlap_mm=7.5,
+    gap_mm=0.0,
+    departs_mm=19.1,
+    part="the Abalone reference board as first drawn: a rod magnet in each marble over a reed",
 )
-"""The widest-blurring geometry of the bundled boards, the Abalone reference board's
-(hardware/profiles/abalone-reference.toml, where its figures are cited): a rolled marble
-turns its magnet with it, so the reed must close whichever way the rod points, and
-reaches far when it points along the board. A marble rolled at the slowest hand's speed
-reads on two holes for about 190 ms. What a board that declares no sensor model is
-assumed to be; tests/hardware/test_sensor_models.py holds it the largest."""
+"""What a board that declares no sensors is assumed to blur: the widest figures Kiban has
+shipped, its Abalone reference board's before builds (a rolled marble read on two holes
+for 187 ms at the slowest hand, its own hole keeping it 0.48 s), which every bundled
+build blurs less than (tests/hardware/test_sensor_models.py): never less safe than the
+boards Kiban knows."""
 
 
 NEIGHBOURS = 1.5

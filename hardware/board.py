@@ -27,6 +27,7 @@ from drivers.buttons import ButtonPanel, ButtonRole
 from drivers.errors import DeviceUnavailableError, GpioError
 from drivers.gpio_lines import GpioChip, find_header_chip
 from drivers.i2c import I2CBus, open_i2c_bus
+from drivers.i2c_adapters import SMBUS, I2CAdapter
 from drivers.interrupt_line import InterruptLine
 from drivers.led_strip import LedStrip, PixelDevice
 from drivers.retry import RetryPolicy
@@ -186,7 +187,7 @@ def _assemble(
         serial=serial,
         sleep=sleep,
         clock=clock,
-        adapter=profile.adapter,
+        adapter=_adapter(profile, buses),
     )
     for part in profile.parts:
         assembly.routers.update(front_end_of(part).routers(part, buses))
@@ -241,6 +242,17 @@ def _assemble(
     board.interrupts += assembly.wakers  # their front ends close them
     assembly.woken.append(board._interrupted)
     return board
+
+
+def _adapter(profile: Profile, buses: Mapping[int, I2CBus]) -> I2CAdapter:
+    """The rules the board's transactions are planned for: its host's (the profile's
+    ``host``), unless a bus says its adapter runs SMBus transfers only (make pi-vm's
+    i2c-stub, a PC's SMBus controller: drivers/i2c.py, SmbusOnlyBus), whose rules are
+    stricter than any other's."""
+    if any(getattr(bus, "adapter", None) is SMBUS for bus in buses.values()):
+        log.info("an I2C bus runs SMBus transfers only: each read sends its register first")
+        return SMBUS
+    return profile.adapter
 
 
 @dataclass(frozen=True, slots=True)

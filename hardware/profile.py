@@ -28,6 +28,7 @@ from hardware.frontends.base import Part, SectionReader
 from hardware.frontends.books import Books, Gpios, I2CAddresses, Wiring
 from hardware.frontends.registry import TABLES, front_end_of, front_ends_reading, registry_order
 from hardware.led_backends import BACKEND_NAMES, led_backend
+from hardware.magnetics.build import Build
 from hardware.profile_base import ProfileError, parse_toml, read_text
 from hardware.profile_features import NO_FEATURES, FeatureSection, FeatureSettings, read_features
 from hardware.profile_leds import LedReader, LedSpec
@@ -88,9 +89,12 @@ class Profile:
     """The board model Kiban runs on (``pi4``, ``pi5``, ``other``; ``any`` when the profile
     does not say), which decides what its I2C adapter refuses."""
     sensor_model: SensorModel = WIDEST
-    """What sits under the cells, as geometry (``[sensors]``; the widest bundled board's
-    when the profile declares none): it decides how far apart two changes must lie for
-    their order to be trusted."""
+    """What the board's sensors blur (``[sensors]``; the widest bundled build's when the
+    profile declares none): it decides how far apart two changes must lie for their
+    order to be trusted."""
+    build: Build | None = None
+    """The board's build (``[sensors]`` and its magnet): what the build check checks and
+    the simulated hands move pieces over; None for a profile that declares none."""
 
     def timing(self, base: Timing | None = None) -> Timing:
         """The times the recognizer works with on this board: ``base`` (the defaults when
@@ -259,6 +263,9 @@ class _Reader(LedReader):
             books.wiring.check_poles()
         leds = self._leds(spots, BACKEND_NAMES)
         self._led_pins(leds, gpios)
+        sensor_model, build = SensorsReader(self.data, self.source, self.lines).sensors(
+            [game.geometry for game in games]
+        )
         return Profile(
             name=name,
             source=self.source,
@@ -273,7 +280,8 @@ class _Reader(LedReader):
             idle_hz=idle_hz,
             features=read_features(self, features),
             host=host,
-            sensor_model=SensorsReader(self.data, self.source, self.lines).sensor_model(),
+            sensor_model=sensor_model,
+            build=build,
         )
 
     def _led_pins(self, leds: LedSpec, gpios: Gpios) -> None:

@@ -98,6 +98,11 @@ RUNS: dict[str, Run] = {
     ),
     "kiban usi --sim": Run(stdin="usi\nisready\nquit\n", says="readyok"),
     "kiban usi --sim --game dobutsu": Run(stdin="usi\nisready\nquit\n", says="readyok"),
+    "kiban build-check board.toml --pictures pictures/": Run(
+        files=(("board.toml", (ROOT / "hardware/profiles/sim-dobutsu.toml").read_text("utf-8")),),
+        writes=("pictures/read-zone.png", "pictures/slide-timeline.png"),
+        says="PASS: every piece within 8 mm reads",
+    ),
 }
 """The commands run here, by the words the docs give them."""
 
@@ -149,6 +154,10 @@ NOT_HERE: dict[str, str] = {
     "kiban bench --report kiban-report.json --top-level 5": REPORT,
     "kiban bench --report kiban-report.json --top-level 5 sim-shogi shogi": REPORT,
     "journalctl -u kiban -f": "follows the service's log on a Pi until stopped",
+    "sudo make pi-vm": "an emulated Pi as root, an hour or more cold (docs/pi-vm.md)",
+    "sudo tools/pi_vm/pi_vm.sh boot": "boots make pi-vm's emulated Pi (root, minutes)",
+    "sudo tools/pi_vm/pi_vm.sh ssh pi": "a shell in make pi-vm's emulated Pi",
+    "sudo tools/pi_vm/pi_vm.sh stop": "powers make pi-vm's emulated Pi off",
     "kiban doctor --profile /etc/kiban/board.toml": BOARD,
     "kiban calibrate --profile /etc/kiban/board.toml": BOARD,
     "kiban run --profile /etc/kiban/board.toml": BOARD,
@@ -188,9 +197,9 @@ NOT_HERE: dict[str, str] = {
     "kiban room sim --pairings round1.csv": (
         "plays until Ctrl-C; tests/firmware_host/club/test_room_sim.py runs it with 3 boards"
     ),
-    "kiban room export --broker hall.local --pairings round1.csv --round 1 --to results/"
-    ' --watch 1=K7QM2-XRDP9 --watch 2=... --event "Club cup"': (
-        "follows a hall's broker; tests/firmware_host/club/test_export.py exports a round"
+    'kiban room export --broker hall.local --to results/ --event "Club cup"': (
+        "follows a hall's broker; tests/firmware_host/club/test_export.py gathers a round"
+        " from a room alone and exports it"
     ),
     "kiban run --profile board.toml --room 3f9a0c5e7b21d4c8a6f0e913 --broker hall.local": BOARD,
     "kiban sim shogi --room 3f9a0c5e7b21d4c8a6f0e913 --broker hall.local": (

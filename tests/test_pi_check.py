@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from drivers import device_files
-from drivers.device_files import i2c_unavailable
+from drivers.device_files import i2c_unavailable, spi_unavailable
 from drivers.gpio_lines import GpioCalls, find_header_chip
 from drivers.pin_factory import PinFactoryState
 from firmware_host.tools.desk.gpio_setup import edge_findings, pin_factory_findings
@@ -23,6 +23,7 @@ from hardware.board import edge_watching
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "tools" / "pi_check.sh"
+RASPI_CONFIG = ROOT / "tools" / "pi_os" / "raspi-config"  # make pi-check's and make pi-vm's
 BLOCKS = ("setup", "archive", "git", "service")
 
 
@@ -86,8 +87,8 @@ def test_both_ways_install_the_pi_extra_where_the_service_starts_it() -> None:
 
 
 def test_every_step_that_meets_a_stand_in_is_one_it_knows() -> None:
-    script = SCRIPT.read_text(encoding="utf-8")
-    known = set(re.findall(r'^  "(nonint [^"]+)"\)', script, re.MULTILINE))
+    stand_in = RASPI_CONFIG.read_text(encoding="utf-8")
+    known = set(re.findall(r'^  "(nonint [^"]+)"\)', stand_in, re.MULTILINE))
     assert known == {"nonint do_i2c 0", "nonint do_spi 0"}
     for lines in blocks().values():
         for words in commands(lines):
@@ -111,12 +112,15 @@ def doctor_problems() -> list[str]:
 def test_the_problems_the_check_expects_of_the_doctor_are_in_its_own_words(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The emulated Zero 2 W has no /dev/i2c-1, and no GPIO chip for lgpio to open,
-    with no other pin factory of gpiozero loading, nor a header chip to watch the buttons
-    and INT lines on (/dev has no gpiochip): the check wants exactly these, said
-    as the doctor says them (a new wording fails here, not at the end of the check)."""
+    """The emulated Zero 2 W has no /dev/i2c-1 nor /dev/spidev0.0, and no GPIO chip for
+    lgpio to open, with no other pin factory of gpiozero loading, nor a header chip to
+    watch the buttons and INT lines on (/dev has no gpiochip): the check wants exactly
+    these, said as the doctor says them (a new wording fails here, not at the end of the
+    check)."""
     monkeypatch.setattr(device_files, "pi_model", lambda: "Raspberry Pi Zero 2 W Rev 1.0")
     missing = i2c_unavailable(1, FileNotFoundError(errno.ENOENT, "No such file or directory"))
+    # the reference board's strip on SPI0 (its spi backend, issue 80)
+    no_spi = spi_unavailable(0, 0, FileNotFoundError(errno.ENOENT, "No such file or directory"))
     no_chip = PinFactoryState(
         None,
         fallbacks=(
@@ -132,4 +136,4 @@ def test_the_problems_the_check_expects_of_the_doctor_are_in_its_own_words(
     no_header_chip = edge_watching(lambda: find_header_chip(calls=GpioCalls(listdir=lambda d: [])))
     (edges,) = edge_findings(no_header_chip)
     assert edges.problem
-    assert doctor_problems() == [str(missing), gpio.line, edges.line]
+    assert doctor_problems() == [str(missing), str(no_spi), gpio.line, edges.line]

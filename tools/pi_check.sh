@@ -40,8 +40,8 @@ revision="902120" # the Zero 2 W's revision code (/proc/cpuinfo, linux,revision)
 root="$work/root"
 
 # The problems `kiban doctor` finds on the faked Zero 2 W, each by its whole line, and
-# it must find no other: the root has no /dev/i2c-1 (no kernel driver runs under
-# qemu-user), and no GPIO chip: lgpio loads (its FIFO made in pi's home) but finds no
+# it must find no other: the root has no /dev/i2c-1 and no /dev/spidev0.0 (no kernel
+# driver runs under qemu-user; make pi-vm runs them on a kernel), and no GPIO chip: lgpio loads (its FIFO made in pi's home) but finds no
 # /dev/gpiochip0 to open, and gpiozero's other factories find no GPIO either; nor is
 # there a header chip to watch the buttons and INT lines on (drivers/gpio_lines.py), so
 # they fall back to gpiozero. lgpio failing on its FIFO, or the installed unit leaving
@@ -50,6 +50,7 @@ root="$work/root"
 # shellcheck disable=SC2016 # the backquotes are the doctor's
 doctor_problems=(
   '/dev/i2c-1 does not exist: I2C is not enabled on this Raspberry Pi: enable it with `sudo raspi-config nonint do_i2c 0`, then reboot'
+  '/dev/spidev0.0 does not exist: SPI is not enabled on this Raspberry Pi: enable it with `sudo raspi-config nonint do_spi 0`, then reboot'
   "GPIO: no pin factory of gpiozero loaded (BadPinFactory: Unable to load any default pin factory!): the buttons and INT lines cannot be claimed; lgpio did not load ('can not open gpiochip')"
   'GPIO edges: the buttons and INT/ALERT lines are watched through gpiozero (/dev has no GPIO chip labelled pinctrl-bcm2835 or pinctrl-bcm2711 or pinctrl-rp1 (there is no gpiochip in /dev)): on lgpio its alert thread wakes about 2,000 times a second while it watches them and holds each edge 0.5-1 ms; the /dev/gpiochip* of the header must be there and open to the gpio group, with the user in it (`sudo usermod -aG gpio $USER`; the unit of the service has SupplementaryGroups=gpio)'
 )
@@ -230,71 +231,9 @@ EOF
   # config.txt as Raspberry Pi OS bookworm ships it (the sections matter: a line
   # appended after a [cm4] section would apply to a CM4 only)
   mkdir -p "$root/boot/firmware"
-  cat >"$root/boot/firmware/config.txt" <<'EOF'
-# Uncomment some or all of these to enable the optional hardware interfaces
-#dtparam=i2c_arm=on
-#dtparam=i2s=on
-#dtparam=spi=on
-
-# Enable audio (loads snd_bcm2835)
-dtparam=audio=on
-
-# Automatically load overlays for detected cameras
-camera_auto_detect=1
-
-# Automatically load overlays for detected DSI displays
-display_auto_detect=1
-
-# Automatically load initramfs files, if found
-auto_initramfs=1
-
-# Enable DRM VC4 V3D driver
-dtoverlay=vc4-kms-v3d
-max_framebuffers=2
-
-# Don't have the firmware create an initial video= setting in cmdline.txt.
-# Use the kernel's default instead.
-disable_fw_kms_setup=1
-
-# Run in 64-bit mode
-arm_64bit=1
-
-# Disable compensation for displays with overscan
-disable_overscan=1
-
-# Run as fast as firmware / board allows
-arm_boost=1
-
-[cm4]
-# Enable host mode on the 2711 built-in XHCI USB controller.
-otg_mode=1
-
-[cm5]
-dtoverlay=dwc2,dr_mode=host
-
-[all]
-EOF
+  cp "$here/tools/pi_os/config.txt" "$root/boot/firmware/config.txt"
   # raspi-config: what `nonint do_i2c 0` and `nonint do_spi 0` change in config.txt
-  cat >"$root/usr/bin/raspi-config" <<'EOF'
-#!/bin/sh
-# pi-check's stand-in for Raspberry Pi OS's raspi-config: only `nonint do_i2c 0` and
-# `nonint do_spi 0`, which set their dtparam in config.txt as the real one does.
-set -eu
-config=/boot/firmware/config.txt
-set_param() {
-  if grep -qE "^#?$1=" "$config"; then
-    sed -i -E "s/^#?$1=.*/$1=on/" "$config"
-  else
-    echo "$1=on" >>"$config"
-  fi
-}
-case "$*" in
-  "nonint do_i2c 0") set_param dtparam=i2c_arm; grep -qx i2c-dev /etc/modules || echo i2c-dev >>/etc/modules ;;
-  "nonint do_spi 0") set_param dtparam=spi ;;
-  *) echo "raspi-config (pi-check's stand-in): only 'nonint do_i2c 0' and 'nonint do_spi 0', not '$*'" >&2; exit 1 ;;
-esac
-EOF
-  chmod 755 "$root/usr/bin/raspi-config"
+  install -m 755 "$here/tools/pi_os/raspi-config" "$root/usr/bin/raspi-config"
   # no systemd runs in the root: `enable --now` enables and leaves the start out, and
   # there is no journal to follow (both stand-ins come first on sudo's and pi's PATH)
   cat >"$root/usr/local/bin/systemctl" <<'EOF'

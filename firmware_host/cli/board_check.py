@@ -26,7 +26,14 @@ def _bench_for(args: argparse.Namespace, **simulated: Any) -> tuple[Any, Any]:
         )
         sim.bench.timeout = min(args.timeout, 10.0)
         return sim.bench, sim.hardware.buses
-    from hardware.board import assemble_real, open_buses, open_led_device, unavailable_devices
+    from firmware_host.tools.desk.line_holders import taken_by_kiban
+    from hardware.board import (
+        assemble_real,
+        edge_watching,
+        open_buses,
+        open_led_device,
+        unavailable_devices,
+    )
 
     # A device that cannot be opened (I2C or SPI not enabled, a group missing) is the
     # doctor's first finding, not a traceback.
@@ -45,6 +52,7 @@ def _bench_for(args: argparse.Namespace, **simulated: Any) -> tuple[Any, Any]:
         open_board,
         say=lambda line: print(line, flush=True),
         unavailable=tuple(unavailable),
+        taken=taken_by_kiban(edge_watching().chip),  # the service running: touch nothing
     )
     bench.timeout = args.timeout
     return bench, buses
@@ -73,7 +81,7 @@ def doctor(args: argparse.Namespace) -> int:
     bench, buses = _bench_for(args, **simulated)
     cells = None if not args.cells else [cell.strip() for cell in args.cells.split(",")]
     system = None if args.simulate else PiSystem()
-    report = Doctor(bench, buses, system=system).run(parts, cells)
+    report = Doctor(bench, buses, system=system).run(parts, cells, expect=args.expect)
     return 1 if report.problems else 0
 
 
@@ -92,3 +100,35 @@ def calibrate(args: argparse.Namespace) -> int:
 
     result = Calibrator(bench).run(args.output)
     return 1 if result.refused else 0
+
+
+def build_check(args: argparse.Namespace) -> int:
+    """Check a profile's build (``kiban build-check``): 0 when it passes."""
+    from pathlib import Path
+
+    from firmware_host.loops.profiles import load_profile
+    from firmware_host.tools.desk.build_check import build_check as check
+
+    profile = load_profile(args.profile)
+    game = find_game(args.game or profile.games[0])
+    profile = load_profile(args.profile, game)
+    write = None
+    if args.write:
+        path = Path(args.profile)
+        if not path.is_file():
+            print(
+                f"{args.profile}: --write needs the profile's path (copy a bundled profile"
+                " to a file of your own first)",
+                file=sys.stderr,
+            )
+            return 2
+        write = path
+    passed = check(
+        profile,
+        game,
+        say=lambda line: print(line, flush=True),
+        pictures=args.pictures,
+        write=write,
+        fine=not args.quick,
+    )
+    return 0 if passed else 1

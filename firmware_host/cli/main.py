@@ -1,8 +1,10 @@
 """``kiban``'s entry point: read the command line (parser.py), then hand the options
 to the command's composition, which builds what the command needs and runs it.
 
-Each command's module is imported only when that command runs: ``kiban run`` loads
-neither the simulator nor the tools.
+Each command's module is imported only when that command runs, and only the command
+named is declared (its options' modules imported): ``kiban run`` loads neither the
+simulator, nor the tools, nor another command's arguments (issue 80: the service's
+memory is what its unit starts, ``kiban bench --unit``).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from collections.abc import Callable, Sequence
 from importlib import import_module
 
 from engine.errors import KibanError
-from firmware_host.cli.parser import build_parser
+from firmware_host.cli.parser import build_parser, command_named
 from firmware_host.tls import import_asyncio_lean
 
 # Each command: the module of its composition, and the function there that runs it.
@@ -29,6 +31,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("export", "firmware_host.cli.stored", "export"),
     ("doctor", "firmware_host.cli.board_check", "doctor"),
     ("calibrate", "firmware_host.cli.board_check", "calibrate"),
+    ("build-check", "firmware_host.cli.board_check", "build_check"),
     ("bench", "firmware_host.cli.tools", "bench"),
     ("match", "firmware_host.cli.tools", "match"),
     ("ladder", "firmware_host.cli.tools", "ladder"),
@@ -53,8 +56,9 @@ def composition(command: str) -> Callable[[argparse.Namespace], int]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     import_asyncio_lean()  # before anything imports asyncio: no OpenSSL until TLS (tls.py)
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(command_named(words))
+    args = parser.parse_args(words)
     logging.basicConfig(
         level=logging.DEBUG if args.verbose else logging.INFO,
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",

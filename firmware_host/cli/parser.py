@@ -7,7 +7,7 @@ are listed only when asked for."""
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, overload
 
@@ -181,14 +181,34 @@ class _RecordFormatNames(Sequence[str]):
         return len(self._listed())
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The command line; with ``command``, only that command is declared (and only its
+    options' modules imported: ``kiban run``, the service, loads no other command's),
+    else every command, as ``kiban --help`` lists them."""
     parser = KibanParser(
         prog="kiban",
         description="Kiban: a referee and teacher for sensor game boards.",
     )
     parser.add_argument("-v", "--verbose", action="store_true", help="log more")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name, declare in DECLARATIONS:
+        if command is None or command == name:
+            declare(commands)
+    return parser
 
+
+def command_named(argv: Sequence[str]) -> str | None:
+    """The command ``argv`` names (its first word that is no option: ``kiban``'s own
+    options take no value), when it is one of ``kiban``'s; else None."""
+    for word in argv:
+        if word == "--":
+            return None
+        if not word.startswith("-"):
+            return word if word in {name for name, _ in DECLARATIONS} else None
+    return None
+
+
+def _sim_parser(commands: Any) -> None:
     sim = commands.add_parser(
         "sim", help="play on the simulated board (in the terminal, or in a browser with --web)"
     )
@@ -224,6 +244,8 @@ def build_parser() -> argparse.ArgumentParser:
     _remote_arguments(sim)
     _online_arguments(sim)
 
+
+def _run_parser(commands: Any) -> None:
     run = commands.add_parser("run", help="run the real board (what the service runs)")
     run.add_argument("--profile", required=True, help="the board's profile (a .toml file)")
     run.add_argument("--game", help="the game to play (default: the profile's first)")
@@ -237,15 +259,21 @@ def build_parser() -> argparse.ArgumentParser:
     _remote_arguments(run)
     _online_arguments(run)
 
+
+def _perft_parser(commands: Any) -> None:
     perft = commands.add_parser("perft", help="count the leaves of the legal-move tree")
     _game_arguments(perft)
     perft.add_argument("depth", type=int)
     _position_argument(perft)
 
+
+def _moves_parser(commands: Any) -> None:
     moves = commands.add_parser("moves", help="the legal moves, one per line")
     _game_arguments(moves)
     _position_argument(moves)
 
+
+def _replay_parser(commands: Any) -> None:
     replay = commands.add_parser(
         "replay",
         help="feed recorded sensor events through the recognizer",
@@ -258,16 +286,23 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--profile", default="sim", help="the board profile (default: sim)")
     _position_argument(replay)
 
+
+def _games_parser(commands: Any) -> None:
     games_parser = commands.add_parser("games", help="the games and their rule options")
     games_parser.add_argument(
         "--stored", action="store_true", help="list the stored games instead (as kiban list)"
     )
     _list_arguments(games_parser)
+
+
+def _list_parser(commands: Any) -> None:
     listing = commands.add_parser(
         "list", help="the stored games: number, date, players, result, moves"
     )
     _list_arguments(listing)
 
+
+def _export_parser(commands: Any) -> None:
     export = commands.add_parser(
         "export",
         help=f"write a stored game: {PLAIN_TEXT.name} for any game, or a game's own format",
@@ -290,6 +325,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="a file to write (a .kif or .ki2 file is written in Shift_JIS)",
     )
 
+
+def _doctor_parser(commands: Any) -> None:
     doctor = commands.add_parser(
         "doctor", help="check a board against its profile: buses, sensors, LEDs, buttons"
     )
@@ -301,11 +338,21 @@ def build_parser() -> argparse.ArgumentParser:
     )
     doctor.add_argument("--cells", metavar="SPOTS", help="walk only these spots (comma-separated)")
     doctor.add_argument(
+        "--expect",
+        nargs="?",
+        const="start",
+        metavar="POSITION",
+        help="unattended: the board holds the game's start (or POSITION, in the game's "
+        "notation); the walk reads it as it stands and the buttons at rest, asking nobody",
+    )
+    doctor.add_argument(
         "--swap",
         metavar="A,B",
         help="with --simulate: wire the simulated sensors of two spots crossed",
     )
 
+
+def _calibrate_parser(commands: Any) -> None:
     calibrate = commands.add_parser(
         "calibrate",
         help="learn the thresholds of analog Hall sensors, channel by channel, or (--timing, "
@@ -326,6 +373,32 @@ def build_parser() -> argparse.ArgumentParser:
         "with --timing, the profile itself)",
     )
 
+
+def _build_check_parser(commands: Any) -> None:
+    build_check = commands.add_parser(
+        "build-check",
+        help="check a profile's build before a board is made: every piece read at rest within"
+        " its tolerance and every way it stands, no phantom, and what slides blur",
+    )
+    build_check.add_argument("profile", help="a profile's name (kiban doctor lists them) or path")
+    build_check.add_argument("--game", help="the game whose board to check (default: its first)")
+    build_check.add_argument(
+        "--pictures",
+        type=Path,
+        metavar="DIR",
+        help="draw a cell's read zone and a slide's timeline",
+    )
+    build_check.add_argument(
+        "--write",
+        action="store_true",
+        help="store the timing figures in the profile's [sensors.timing] (a profile given by path)",
+    )
+    build_check.add_argument(
+        "--quick", action="store_true", help="fewer stances and a coarser search (a first look)"
+    )
+
+
+def _bench_parser(commands: Any) -> None:
     bench = commands.add_parser("bench", help="measure recognition, repaint and move generation")
     bench.add_argument("games", nargs="*", help="games to measure (default: all)")
     bench.add_argument("--positions", type=int, default=50, help="sampled positions per game")
@@ -347,6 +420,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="the idle service loop: CPU share, scans/s, memory, start-to-ready and frame "
         "change to LED, each game named (or PROFILE:GAME, or a bundled profile) on its "
         "simulated board",
+    )
+    bench.add_argument(
+        "--unit",
+        action="store_true",
+        help="the service as its unit starts it: the resident memory of the real `kiban run` "
+        "command at rest, read from outside, on each profile named (default: every reference "
+        "board) with its board simulated",
     )
     bench.add_argument(
         "--budget",
@@ -383,16 +463,6 @@ def build_parser() -> argparse.ArgumentParser:
         type=int,
         help="with --service or --report: touches timed to the LEDs on each board (default 80)",
     )
-    _match_parser(commands)
-    _ladder_parser(commands)
-    _bestmove_parser(commands)
-    _usi_parser(commands)
-    _online_parser(commands)
-    _broker_parser(commands)
-    room_parser(commands)
-    _puzzles_parser(commands)
-    _page_font_parser(commands)
-    return parser
 
 
 def _page_font_parser(commands: Any) -> None:
@@ -596,3 +666,29 @@ def _usi_parser(commands: Any) -> None:
     )
     usi.add_argument("--state-dir", type=Path, help="where games are stored")
     usi.add_argument("--seed", type=int, default=0, help="with --sim: seeds the person")
+
+
+DECLARATIONS: tuple[tuple[str, Callable[[Any], None]], ...] = (
+    ("sim", _sim_parser),
+    ("run", _run_parser),
+    ("perft", _perft_parser),
+    ("moves", _moves_parser),
+    ("replay", _replay_parser),
+    ("games", _games_parser),
+    ("list", _list_parser),
+    ("export", _export_parser),
+    ("doctor", _doctor_parser),
+    ("calibrate", _calibrate_parser),
+    ("build-check", _build_check_parser),
+    ("bench", _bench_parser),
+    ("match", _match_parser),
+    ("ladder", _ladder_parser),
+    ("bestmove", _bestmove_parser),
+    ("usi", _usi_parser),
+    ("online", _online_parser),
+    ("broker", _broker_parser),
+    ("room", room_parser),
+    ("puzzles", _puzzles_parser),
+    ("page-font", _page_font_parser),
+)
+"""Each command, in the order ``kiban --help`` lists them, and what declares it."""

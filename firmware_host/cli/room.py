@@ -8,23 +8,27 @@ types ``light BOARD TABLE`` to see which board is which, ``bind BOARD TABLE``,
 ``unbind TABLE``, ``quit``, or does the same on the organiser's page, served with the
 spectator page on ``--page-port`` (its secret address printed here alone).
 
-``kiban room export --broker ... --pairings ... --round N --to DIR --watch TABLE=CODE
-...``: the round's games, followed by their watch codes, written into ``DIR`` with the
-round's table and the crosstable (``club/export.py``)."""
+``kiban room export --broker ... --to DIR``: the round the room plays, as its state on
+the broker says it (the pairings, each table's games), its games followed and written
+into ``DIR`` with the round's table and the crosstable (``club/export.py``)."""
 
 from __future__ import annotations
 
 import argparse
+import functools
 import queue
 import sys
 import threading
+from collections.abc import Callable
 from typing import TYPE_CHECKING
+
+from firmware_host.cli.room_console import room_log, stopped_by_sigterm
 
 if TYPE_CHECKING:
     from engine.said import Said
+    from firmware_host.club.desk import Desk
     from firmware_host.club.messages import RoomState
     from firmware_host.club.organiser import Command
-    from firmware_host.club.words import Look
 
 
 def broker_url(text: str) -> str:
@@ -63,39 +67,39 @@ def room_name(args: argparse.Namespace) -> int:
 
 
 def export(args: argparse.Namespace) -> int:
+    """The round the room plays, gathered from the broker (its state says the pairings
+    and each table's games) and written into ``--to``."""
     from engine.errors import KibanError
     from engine.said import N_, said
     from firmware_host.club.export import export_round
-    from firmware_host.club.export_watch import watched_round
-    from firmware_host.club.pairings import read_pairings
+    from firmware_host.club.export_room import gathered_round
+    from firmware_host.club.keeping import organiser_key
+    from firmware_host.club.messages import room_of
     from firmware_host.remote.address import BrokerAddress
-    from firmware_host.remote.code import GameCode
+    from firmware_host.store.storage import default_state_dir
     from firmware_host.telling.language import Language
     from firmware_host.telling.said import told
 
     language = Language.named(args.language) if args.language else Language.ENGLISH
     try:
-        pairings = read_pairings(args.pairings, args.round)
-        codes: dict[int, GameCode] = {}
-        for given in args.watch:
-            table, _, code = given.partition("=")
-            if not table.strip().isdigit() or pairings.at(int(table)) is None:
-                print(f"kiban: {given}: not TABLE=CODE for a table of the round", file=sys.stderr)
-                return 2
-            codes[int(table)] = GameCode.parse(code)
+        room = args.room
+        if room is None:
+            key, _ = organiser_key(args.state_dir or default_state_dir())
+            room = room_of(key.public)
         address = BrokerAddress.parse(broker_url(args.broker))
-        games = watched_round(pairings, codes, address, args.wait, event=args.event)
-        written = export_round(args.to, pairings, games, args.event)
+        gathered = gathered_round(address, room, args.wait, event=args.event)
+        round, games = gathered.round, gathered.games
+        written = export_round(args.to, round, games, args.event, gathered.earlier)
     except KibanError as error:
         print(f"kiban: {error}", file=sys.stderr)
         return 2
     heard = sum(game is not None for game in games.values())
     done = said(
         N_("round {round} exported to {folder}: {heard} of {tables} tables' games, {files} files"),
-        round=pairings.number,
+        round=round.number,
         folder=str(args.to),
         heard=heard,
-        tables=len(pairings.pairings),
+        tables=len(round.pairings),
         files=len(written),
     )
     print(told(done, language), flush=True)
@@ -107,49 +111,42 @@ def open_room(args: argparse.Namespace) -> int:
     from firmware_host.club.desk import Desk
     from firmware_host.club.keeping import organiser_key
     from firmware_host.club.live_delay import Delay
-    from firmware_host.club.live_tables import LiveTables
+    from firmware_host.club.live_tables import LiveTables, StallTimes
     from firmware_host.club.messages import room_filter
-    from firmware_host.club.organiser import Organiser, follow, opened, read_command
-    from firmware_host.club.pairings import read_pairings
-    from firmware_host.club.words import COMMANDS
+    from firmware_host.club.organiser import Organiser, follow, opened
+    from firmware_host.club.pairings import read_round
+    from firmware_host.club.round_keeping import RoundKeeper, rounds_folder
+    from firmware_host.club.words import COMMANDS, Look
     from firmware_host.remote.address import BrokerAddress
     from firmware_host.remote.link import Link
     from firmware_host.store.storage import default_state_dir
     from firmware_host.telling.language import Language
     from firmware_host.telling.said import told
-    from firmware_host.web.organiser.app import new_token, organiser_app, organiser_url
+    from firmware_host.web.organiser.app import HEADERS, new_token, organiser_app, organiser_url
+    from firmware_host.web.organiser.archive import archive_handler
     from firmware_host.web.organiser.serve import PageServer
 
     language = Language.named(args.language) if args.language else Language.ENGLISH
 
+    desk: Desk | None = None
+
     def tell(what: Said) -> None:
         print(told(what, language), flush=True)
+        if desk is not None:
+            desk.note(what)
 
     address = BrokerAddress.parse(broker_url(args.broker))
-    pairings = read_pairings(args.pairings, args.round)
-    key, floor = organiser_key(args.state_dir or default_state_dir())
+    pairings, read_as = read_round(args.pairings, args.round)
+    if read_as is not None:
+        tell(read_as)
+    state_dir = args.state_dir or default_state_dir()
+    key, floor = organiser_key(state_dir)
     organiser = Organiser(key, pairings, floor)
+    room_log(state_dir)
 
     woken = threading.Event()
     link = Link(address, room_filter(organiser.room), None, woken.set)
     typed: queue.SimpleQueue[Command] = queue.SimpleQueue()
-
-    def read_typed() -> None:
-        for line in sys.stdin:
-            command = read_command(line)
-            if command is None:
-                if line.strip():
-                    tell(
-                        said(
-                            N_("{line}: not a command ({commands})"),
-                            line=line.strip(),
-                            commands=COMMANDS,
-                        )
-                    )
-                continue
-            typed.put(command)
-            woken.set()
-        # at the end of the input (none given: a service) the room goes on until stopped
 
     desk = Desk(pairings, woken.set)
 
@@ -161,9 +158,12 @@ def open_room(args: argparse.Namespace) -> int:
 
     token = new_token()
     # each bound table's game followed by the watch code its board's birth names
-    live = LiveTables(address, wake=woken.set)
+    live = LiveTables(address, organiser.room, wake=woken.set, stall=StallTimes.given(args.stall))
     outside = Delay(args.outside_moves, float(args.outside_seconds))
-    app = organiser_app(live.tables, outside, desk, token)
+    kept = rounds_folder(state_dir, organiser.room)
+    keeper = RoundKeeper(kept, pairings, live.tables, earlier=live.earlier)
+    archive = archive_handler(pairings, live.tables, HEADERS, kept=kept, earlier=live.earlier)
+    app = organiser_app(live.tables, outside, desk, token, export=archive)
     try:
         pages = PageServer(app, args.page_host, args.page_port)
     except OSError as error:
@@ -177,19 +177,58 @@ def open_room(args: argparse.Namespace) -> int:
     secret = organiser_url(pages.base(), token)
     tell(said(N_("the organiser's page (keep its address secret): {url}"), url=secret))
     tell(said(N_("type {commands}"), commands=COMMANDS))
-    threading.Thread(target=read_typed, name="room-commands", daemon=True).start()
+    reader = functools.partial(read_typed, typed, woken, tell)
+    threading.Thread(target=reader, name="room-commands", daemon=True).start()
     stop = threading.Event()
     link.start()
 
     def seen(look: Look, state: RoomState, connected: bool) -> None:
         desk.see(look, state, connected)
-        live.see(desk.glance)
-        live.poll()
+        trouble = keeper.keep()
+        if trouble is not None:
+            tell(trouble)
 
     try:
-        follow(organiser, link, tell, stop, commands=commands, woken=woken, seen=seen)
+        with stopped_by_sigterm():
+            follow(
+                organiser,
+                link,
+                tell,
+                stop,
+                commands=commands,
+                woken=woken,
+                seen=seen,
+                tables=live,
+                asked=desk.ask,
+            )
+    except KeyboardInterrupt:
+        pass
     finally:
+        trouble = keeper.keep(now=True)
+        if trouble is not None:
+            tell(trouble)
         link.close()
         live.close()
         pages.stop()
     return 0
+
+
+def read_typed(
+    typed: queue.SimpleQueue[Command], woken: threading.Event, tell: Callable[[Said], None]
+) -> None:
+    """The organiser's typed commands, one a line, handed to the room's loop; a line
+    that is none told so. At the end of the input (none given: a service) the room goes
+    on until stopped."""
+    from engine.said import N_, said
+    from firmware_host.club.organiser import read_command
+    from firmware_host.club.words import COMMANDS
+
+    for line in sys.stdin:
+        command = read_command(line)
+        if command is None:
+            if line.strip():
+                what = N_("{line}: not a command ({commands})")
+                tell(said(what, line=line.strip(), commands=COMMANDS))
+            continue
+        typed.put(command)
+        woken.set()

@@ -3,10 +3,31 @@ organiser's terminal, its pages, a round's export)."""
 
 from __future__ import annotations
 
+import argparse
 from pathlib import Path
 from typing import Any
 
-from firmware_host.cli.arguments import LANGUAGE_CODES, whole
+from firmware_host.cli.arguments import LANGUAGE_CODES, clock_text, whole
+
+
+def stall_text(text: str) -> tuple[str | None, float]:
+    """``MINUTES`` (every game) or ``GAME=MINUTES`` (a game by any of its names)."""
+    from engine.errors import UnknownGameError
+    from engine.registry import find_game
+
+    game, _, minutes = text.rpartition("=")
+    try:
+        value = float(minutes)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: minutes, a number") from None
+    if not 0 < value <= 24 * 60:
+        raise argparse.ArgumentTypeError(f"{text!r}: 0 to 1440 minutes")
+    if not game:
+        return None, value
+    try:
+        return find_game(game).name, value
+    except UnknownGameError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def room_parser(commands: Any) -> None:
@@ -18,22 +39,34 @@ def room_parser(commands: Any) -> None:
     naming = actions.add_parser(
         "name", help="the room's name (its organiser's login on a locked broker: kiban broker)"
     )
-    for action in (opening, naming):
-        action.add_argument("--state-dir", type=Path, help="where the organiser's key is kept")
     export = actions.add_parser(
-        "export", help="a round's records with names, times and results, and the crosstable"
+        "export", help="the round's records with names, times and results, and the crosstable"
     )
-    for action in (opening, export):
-        action.add_argument("--broker", required=True, help="HOST[:PORT], or an mqtt(s):// URL")
-        action.add_argument("--pairings", required=True, type=Path, help="the round's CSV file")
-        action.add_argument("--round", type=whole(1), default=1, help="the round (default 1)")
-        action.add_argument("--language", choices=LANGUAGE_CODES, help="its language (en)")
+    opening.add_argument("--state-dir", type=Path, help="where the organiser's key is kept")
+    naming.add_argument("--state-dir", type=Path, help="where the organiser's key is kept")
+    opening.add_argument("--broker", required=True, help="HOST[:PORT], or an mqtt(s):// URL")
+    opening.add_argument("--pairings", required=True, type=Path, help="the round's CSV file")
+    opening.add_argument("--round", type=whole(1), default=1, help="the round (default 1)")
+    opening.add_argument("--language", choices=LANGUAGE_CODES, help="its language (en)")
+    opening.add_argument(
+        "--stall",
+        action="append",
+        default=[],
+        type=stall_text,
+        metavar="[GAME=]MINUTES",
+        help="a table with no move this long is told (default 10; GAME=MINUTES for one game)",
+    )
+    export.add_argument("--broker", required=True, help="HOST[:PORT], or an mqtt(s):// URL")
     export.add_argument("--to", required=True, type=Path, help="the folder to write into")
     export.add_argument(
-        "--watch", action="append", default=[], metavar="TABLE=CODE", help="a table's watch code"
+        "--state-dir", type=Path, help="where the organiser's key is kept (the room is its)"
     )
+    export.add_argument("--room", help="the room's name (default: the organiser key's room)")
     export.add_argument("--event", default="", help="the event's name in the records")
-    export.add_argument("--wait", type=float, default=3.0, help="seconds to listen (default 3)")
+    export.add_argument(
+        "--wait", type=float, default=10.0, help="seconds to listen at most (default 10)"
+    )
+    export.add_argument("--language", choices=LANGUAGE_CODES, help="its language (en)")
     opening.add_argument(
         "--page-port",
         type=int,  # 0 asks for any free port
@@ -81,3 +114,9 @@ def room_parser(commands: Any) -> None:
         "--pace", type=float, default=2.0, help="seconds between a board's moves (default 2)"
     )
     simulated.add_argument("--seconds", type=float, help="stop after this many seconds")
+    simulated.add_argument(
+        "--clock",
+        metavar="TIME",
+        type=clock_text,
+        help="every game's clock per player: 10m, 5m+3, '10m byo 30s' (default: none)",
+    )

@@ -4,7 +4,7 @@ computer, with simulated boards playing each other in it (``make room``).
 A Mosquitto of its own on a free loopback port (nothing written outside a temporary
 folder), the room opened on it as ``kiban room open`` opens it (the organiser's key
 made anew), the round of the pairings file or, with none, a round made up of several
-games (``club/sample_round.py``), a simulated board per table (``room_sim_boards.py``)
+games (``club/sample_round.py``), a simulated board per table (``tools/play/club_boards.py``)
 bound to its table by the organiser as soon as it is online, and the spectator page
 and the organiser's page served, their addresses printed. Ctrl-C (or ``--seconds``)
 switches the boards off, each saying its will, and stops the rest.
@@ -30,15 +30,13 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from engine.said import Said
-    from firmware_host.cli.room_sim_boards import SimBoard
     from firmware_host.club.desk import Desk
-    from firmware_host.club.messages import RoomState
-    from firmware_host.club.words import Look
+    from firmware_host.tools.play.club_boards import SimBoard
 
 BROKER_START = 10.0  # seconds Mosquitto may take to listen (it starts in milliseconds)
 STEP = 0.05  # seconds of real time between two turns of the boards
 WILLS = 1.0  # seconds the room listens for the boards' wills before it closes
-REBIND = 5.0  # seconds before a bind the room did not take is asked again
+REBIND = 5.0  # seconds before a bind the room has not yet made is asked again
 
 log = logging.getLogger(__name__)
 
@@ -83,6 +81,7 @@ def stop_broker(process: subprocess.Popen[bytes]) -> None:
 
 def room_sim(args: argparse.Namespace) -> int:
     from engine.said import N_, said
+    from firmware_host.cli.room_console import room_log, stopped_by_sigterm
     from firmware_host.telling.language import Language
     from firmware_host.telling.said import told
 
@@ -104,8 +103,12 @@ def room_sim(args: argparse.Namespace) -> int:
             tell(said(N_("{program} did not start: {error}"), program="Mosquitto", error=log))
             return 1
         process, port = started
+        room_log(folder)  # the boards' and links' lines in its log, not on the console
         try:
-            return _room(args, f"mqtt://127.0.0.1:{port}", folder, tell)
+            with stopped_by_sigterm():  # a kill stops the broker too, not only Ctrl-C
+                return _room(args, f"mqtt://127.0.0.1:{port}", folder, tell)
+        except KeyboardInterrupt:
+            return 0
         finally:
             stop_broker(process)
 
@@ -113,26 +116,27 @@ def room_sim(args: argparse.Namespace) -> int:
 def _room(args: argparse.Namespace, url: str, folder: Path, tell: Callable[[Said], None]) -> int:
     from engine.errors import KibanError
     from engine.said import N_, said
-    from firmware_host.cli.room_sim_boards import sim_board
     from firmware_host.club.desk import Desk
     from firmware_host.club.live_delay import Delay
     from firmware_host.club.live_tables import LiveTables
     from firmware_host.club.messages import room_filter
     from firmware_host.club.organiser import Organiser, follow, opened
-    from firmware_host.club.pairings import read_pairings
+    from firmware_host.club.pairings import read_round
     from firmware_host.club.sample_round import sample_round
     from firmware_host.remote.address import BrokerAddress
     from firmware_host.remote.identity import BoardKey
     from firmware_host.remote.link import Link
+    from firmware_host.tools.play.club_boards import sim_board
     from firmware_host.web.organiser.app import new_token, organiser_app, organiser_url
     from firmware_host.web.organiser.serve import PageServer
 
     try:
-        round = (
-            read_pairings(args.pairings, args.round)
-            if args.pairings
-            else sample_round(args.boards or 4, args.round)
-        )
+        if args.pairings:
+            round, read_as = read_round(args.pairings, args.round)
+            if read_as is not None:
+                tell(read_as)
+        else:
+            round = sample_round(args.boards or 4, args.round)
     except (KibanError, ValueError) as error:
         print(f"kiban: {error}", file=sys.stderr)
         return 2
@@ -142,7 +146,7 @@ def _room(args: argparse.Namespace, url: str, folder: Path, tell: Callable[[Said
     woken = threading.Event()
     link = Link(address, room_filter(organiser.room), None, woken.set)
     desk = Desk(round, woken.set)
-    live = LiveTables(address, wake=woken.set)
+    live = LiveTables(address, organiser.room, wake=woken.set)
     token = new_token()
     app = organiser_app(live.tables, Delay(), desk, token)
     try:
@@ -153,11 +157,6 @@ def _room(args: argparse.Namespace, url: str, folder: Path, tell: Callable[[Said
         tell(said(where, port=args.page_port, error=why))
         return 1
 
-    def seen(look: Look, state: RoomState, connected: bool) -> None:
-        desk.see(look, state, connected)
-        live.see(desk.glance)
-        live.poll()
-
     stop = threading.Event()
     failed = threading.Event()
 
@@ -165,7 +164,17 @@ def _room(args: argparse.Namespace, url: str, folder: Path, tell: Callable[[Said
         """The room's loop on its thread: a failure of it is told and ends the run,
         never a room that silently stops following its boards."""
         try:
-            follow(organiser, link, tell, stop, commands=desk.commands, woken=woken, seen=seen)
+            follow(
+                organiser,
+                link,
+                tell,
+                stop,
+                commands=desk.commands,
+                woken=woken,
+                seen=desk.see,
+                tables=live,
+                asked=desk.ask,
+            )
         except Exception as error:
             log.exception("the room's loop stopped")
             tell(said(N_("the room stopped: {error}"), error=str(error)))
@@ -191,6 +200,7 @@ def _room(args: argparse.Namespace, url: str, folder: Path, tell: Callable[[Said
                     level=args.level,
                     pace=args.pace,
                     seed=pairing.table,
+                    clock=args.clock,
                 )
             )
         tell(
@@ -220,21 +230,25 @@ def _room(args: argparse.Namespace, url: str, folder: Path, tell: Callable[[Said
 def _play(
     boards: list[SimBoard], desk: Desk, seconds: float | None, failed: threading.Event
 ) -> None:
-    """Drive the boards in real time, binding each to its table once it is online,
-    until ``seconds`` have passed (None: until Ctrl-C)."""
-    from firmware_host.club.organiser import Command
+    """Drive the boards in real time, binding each to its table once it is online (once:
+    a board the organiser unbinds after stays unbound), until ``seconds`` have passed
+    (None: until Ctrl-C)."""
+    from firmware_host.club.organiser import Command, Verb
 
     end = None if seconds is None else time.monotonic() + seconds
     asked: dict[str, float] = {}
+    done: set[str] = set()  # the boards the room has bound once
     while (end is None or time.monotonic() < end) and not failed.is_set():
         glance = desk.glance
         online = {entry.board for entry in glance.entries if entry.online}
         bound = {} if glance.state is None else {b: t for t, b, _k in glance.state.bound}
         now = time.monotonic()
         for board in boards:
-            ask = board.board in online and bound.get(board.board) != board.table
+            if bound.get(board.board) == board.table:
+                done.add(board.board)
+            ask = board.board in online and board.board not in done
             if ask and now - asked.get(board.board, -10.0) > REBIND:
-                asked[board.board] = now  # once, and again if the room did not take it
-                desk.put(Command("bind", board.board, board.table))
+                asked[board.board] = now  # again only while the room has not made it
+                desk.put(Command(Verb.BIND, board.board, board.table))
             board.step(now)
         time.sleep(max(0.0, STEP - (time.monotonic() - now)))

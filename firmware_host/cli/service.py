@@ -23,8 +23,6 @@ def run(args: argparse.Namespace) -> int:
     from firmware_host.loops.opened_first import OpenedFirst
     from firmware_host.loops.profiles import load_profile
     from firmware_host.loops.runtime import Runtime
-    from firmware_host.loops.speaker import announce
-    from firmware_host.opponents.players import check_engines
     from firmware_host.remote.settings import REMOTE
     from firmware_host.telling.speech_settings import SPEECH
 
@@ -34,7 +32,10 @@ def run(args: argparse.Namespace) -> int:
     options = parse_assignments(args.variant)
     game.options(options)
     settings = settings_of(args, game)
-    check_engines(game, settings.get("opponent", ""), options)
+    if settings.get("opponent"):  # the players' modules (and the search) only for a seat
+        from firmware_host.opponents.players import check_engines
+
+        check_engines(game, settings["opponent"], options)
     opened = OpenedFirst(profile)  # no board, nothing made: no empty store left behind
     try:
         store = open_store(args.state_dir, "games.sqlite3")
@@ -47,7 +48,11 @@ def run(args: argparse.Namespace) -> int:
     runtime = Runtime(
         game, profile, store, PALETTES[args.palette], remote=remote, board_factory=opened.factory
     )
-    speaker = announce(runtime, profile.feature(SPEECH))  # when the profile asks for speech
+    speaker = None
+    if profile.feature(SPEECH).enabled:  # the speaker's modules only when it speaks
+        from firmware_host.loops.speaker import announce
+
+        speaker = announce(runtime, profile.feature(SPEECH))
     try:
         fresh = not resumes(args, settings, remote)
         if args.web:

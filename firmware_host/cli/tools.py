@@ -21,6 +21,12 @@ def bench(args: argparse.Namespace) -> int:
         for line in counted_lines(args.games, args.budget or "zero2w"):
             print(line, flush=True)
         return 0
+    if args.unit:
+        from firmware_host.tools.bench.unit_memory import unit_lines
+
+        for line in unit_lines(args.games):
+            print(line, flush=True)
+        return 0
     if args.service:
         from firmware_host.tools.bench.service import service_lines
 

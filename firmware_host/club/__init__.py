@@ -9,5 +9,9 @@ table (``roster.py``). Its messages (``messages.py``) are signed as a remote gam
 are (``remote/identity.py``), and only the organiser's key changes the room. Every
 table's game is kept as a spectator receives it and served live as KIF, CSA and JSON
 (``live.py``, ``live_files.py``, ``live_server.py``), the audience outside the hall held
-back (``live_delay.py``).
+back (``live_delay.py``). A table's game outlives its board (issue 79): the room records
+each board's game under the table's game it names, joins a game a board took up from the
+room's record to the one before (``live_tables.py``, ``table_log.py``), keeps the round
+on its disk (``round_keeping.py``) and exports it from its signed state alone
+(``export_room.py``, ``export.py``).
 """

@@ -14,10 +14,11 @@ import queue
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from engine.said import Said
 from firmware_host.club.messages import RoomState
-from firmware_host.club.organiser import Command
+from firmware_host.club.organiser import Command, UndoingBindError
 from firmware_host.club.pairings import Round
 from firmware_host.club.roster import Alert, AlertKind, Entry
 from firmware_host.club.words import Look
@@ -25,15 +26,24 @@ from firmware_host.club.words import Look
 URGENCY = (
     AlertKind.OFFLINE,
     AlertKind.FAULT,
+    AlertKind.WRONG_GAME,
+    AlertKind.OTHER_TABLE,
+    AlertKind.UNRECORDED,
     AlertKind.FLAG_FALLEN,
     AlertKind.OUT_OF_STEP,
+    AlertKind.SETUP_WRONG,
     AlertKind.UNANSWERED_PROMPT,
+    AlertKind.STALLED,
     AlertKind.LOW_BATTERY,
 )
 """Most urgent first. A board offline records nothing of its game at all, and a fault
-(a sensor, a bus, the store) may be losing it: those first. A fallen flag ends a game
+(a sensor, a bus, the store) may be losing it: those first; then a board whose moves are
+recorded for no table (bound to a table of another game, playing another table's
+game, or taking up a game its table's record has no room left for). A fallen flag ends a game
 and needs the arbiter's word now; a board out of step has players waiting for their
-board to agree; a question unanswered waits on the players themselves; a battery at
+board to agree, and so has one whose pieces are not set as its game under way has them;
+a question unanswered waits on the players themselves, a table with no move for long
+perhaps on nobody (a Robotory refill nobody made); a battery at
 ``roster.LOW_BATTERY`` still has its last fifth to run."""
 
 
@@ -46,6 +56,27 @@ class Raised:
 
 
 @dataclass(frozen=True, slots=True)
+class Question:
+    """A binding the room asks the organiser about before making it (``UndoingBindError``):
+    the board, the table, and what it would undo, said."""
+
+    board: str
+    table: int
+    asked: Said
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """Something the room told the organiser (a refusal, a table's new game), with when."""
+
+    said: Said
+    at: float
+
+
+NOTES = 12  # the last things told the page shows
+
+
+@dataclass(frozen=True, slots=True)
 class Glance:
     """The room as the loop last saw it: what the page shows of it."""
 
@@ -55,6 +86,8 @@ class Glance:
     state: RoomState | None = None  # the organiser's own word: which board is where
     connected: bool = False
     version: int = 0  # goes up with every change the page must redraw
+    question: Question | None = None  # a binding asked of the organiser, the latest
+    notes: tuple[Note, ...] = ()  # what the room told the organiser, the latest last
 
 
 def by_urgency(alerts: tuple[Raised, ...]) -> tuple[Raised, ...]:
@@ -104,17 +137,36 @@ class Desk:
             since = {raised.alert: raised.since for raised in before.alerts}
             now = self._clock()
             alerts = tuple(Raised(alert, since.get(alert, now)) for alert in look.alerts)
-            self._glance = Glance(
-                before.round,
-                look.entries,
-                by_urgency(alerts),
-                state,
-                connected,
-                before.version + 1,
+            self._glance = replace(
+                before,
+                entries=look.entries,
+                alerts=by_urgency(alerts),
+                state=state,
+                connected=connected,
+                version=before.version + 1,
             )
 
+    def ask(self, question: UndoingBindError) -> None:
+        """A binding asked of the organiser: the page offers to make it anyway."""
+        asked = Question(question.board, question.table, question.args[0])
+        with self._lock:
+            self._glance = replace(self._glance, question=asked, version=self._glance.version + 1)
+
+    def note(self, what: Said) -> None:
+        """Something the room told the organiser, shown on the page too."""
+        with self._lock:
+            before = self._glance
+            notes = (*before.notes[-(NOTES - 1) :], Note(what, self._clock()))
+            self._glance = replace(before, notes=notes, version=before.version + 1)
+
     def put(self, command: Command) -> None:
-        """A command from the page, for the loop's next turn."""
+        """A command from the page, for the loop's next turn (a binding asked about is
+        answered by it: made anyway, or another command)."""
+        with self._lock:
+            if self._glance.question is not None:
+                self._glance = replace(
+                    self._glance, question=None, version=self._glance.version + 1
+                )
         self._commands.put(command)
         self._wake()
 

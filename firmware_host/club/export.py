@@ -12,8 +12,10 @@ is written anew from every ``round-*/results.json`` found.
 
 from __future__ import annotations
 
+import io
 import json
-from collections.abc import Mapping
+import zipfile
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
@@ -25,7 +27,7 @@ from firmware_host.club.live import LiveGame, Table
 from firmware_host.club.live_files import live_text, record_format
 from firmware_host.club.pairings import Round
 from firmware_host.club.results import RoundTable, SeatResult, TableResult, round_table
-from firmware_host.store.replacing import replace_text
+from firmware_host.store.replacing import replace_file, replace_text
 
 RESULTS = "results.json"
 CROSSTABLE = "crosstable.csv"
@@ -36,8 +38,18 @@ class ExportError(KibanError, ValueError):
     """A round that cannot be exported (the directory, an earlier round's file)."""
 
 
+Earlier = Mapping[int, Sequence[LiveGame | None]]
+"""Each table's earlier games: the organiser's ``new`` ended them (abandoned, unless
+they had ended by themselves). Their records are kept; the round's table counts the
+table's last game only."""
+
+
 def export_round(
-    directory: Path, round: Round, games: Mapping[int, LiveGame | None], event: str = ""
+    directory: Path,
+    round: Round,
+    games: Mapping[int, LiveGame | None],
+    event: str = "",
+    earlier: Earlier | None = None,
 ) -> tuple[Path, ...]:
     """Write ``round``'s records, its table and the crosstable into ``directory``
     (made if need be); the files written."""
@@ -47,48 +59,91 @@ def export_round(
     except OSError as error:
         raise ExportError(f"{folder}: cannot be made ({error})") from None
     written: list[Path] = []
-    for pairing in round.pairings:
-        view = games.get(pairing.table)
-        if view is None or view.game != pairing.game:
-            continue
-        named = replace(view, table=Table(pairing.table, pairing.players, event))
-        written += _records(folder, named)
-    table = round_table(round, games)
-    replace_text(folder / "table.csv", round_csv(table))
-    replace_text(folder / RESULTS, json.dumps(_table_json(table), ensure_ascii=False, indent=1))
-    written += [folder / "table.csv", folder / RESULTS]
-    rounds = read_rounds(directory)
-    replace_text(directory / CROSSTABLE, crosstable_csv(rounds))
+    try:
+        for name, body in round_files(round, games, event, earlier).items():
+            replace_file(folder / name, body)
+            written.append(folder / name)
+        rounds = read_rounds(directory)
+        replace_text(directory / CROSSTABLE, crosstable_csv(rounds))
+    except OSError as error:
+        raise ExportError(f"{folder}: cannot be written ({error})") from None
     written.append(directory / CROSSTABLE)
     return tuple(written)
 
 
-def _records(folder: Path, view: LiveGame) -> list[Path]:
-    stem = f"table-{view.table.number}"
+def round_files(
+    round: Round,
+    games: Mapping[int, LiveGame | None],
+    event: str = "",
+    earlier: Earlier | None = None,
+) -> dict[str, bytes]:
+    """The round's files by name (each table's record, its earlier games' as
+    ``table-N-earlier-K``, the round's table, its results for the crosstable), as
+    bytes: written into a folder or an archive alike."""
+    files: dict[str, bytes] = {}
+    for pairing in round.pairings:
+        named = Table(pairing.table, pairing.players, event)
+        for number, old in enumerate((earlier or {}).get(pairing.table, ()), start=1):
+            if old is not None and old.game == pairing.game:
+                stem = f"table-{pairing.table}-earlier-{number}"
+                files.update(_records(replace(old, table=named), stem))
+        view = games.get(pairing.table)
+        if view is None or view.game != pairing.game:
+            continue
+        files.update(_records(replace(view, table=named)))
+    table = round_table(round, games)
+    files["table.csv"] = round_csv(table).encode()
+    files[RESULTS] = json.dumps(_table_json(table), ensure_ascii=False, indent=1).encode()
+    return files
+
+
+def round_archive(
+    round: Round,
+    games: Mapping[int, LiveGame | None],
+    event: str = "",
+    rounds_before: tuple[RoundTable, ...] = (),
+    earlier: Earlier | None = None,
+) -> bytes:
+    """The round as one zip archive (the organiser's page's download): its files under
+    ``round-N/``, and the crosstable of the rounds before with this one."""
+    files = round_files(round, games, event, earlier)
+    rounds = (
+        *(r for r in rounds_before if r.number != round.number),
+        round_table(round, games),
+    )
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, body in files.items():
+            archive.writestr(f"round-{round.number}/{name}", body)
+        ordered = tuple(sorted(rounds, key=lambda r: r.number))
+        archive.writestr(CROSSTABLE, crosstable_csv(ordered).encode())
+    return buffer.getvalue()
+
+
+def _records(view: LiveGame, stem: str = "") -> dict[str, bytes]:
+    stem = stem or f"table-{view.table.number}"
     names = [n for n in SHOGI_FORMATS if record_format(view.game, n) is not None] or ["txt"]
-    written = []
+    files: dict[str, bytes] = {}
     for name in names:
         if name == "kif":
-            path, text, encoding = _kif(folder, stem, view)
+            suffix, text, encoding = _kif(view)
         else:
-            path, text, encoding = folder / f"{stem}.{name}", live_text(view, name), "utf-8"
-        if text is None:
-            continue
-        replace_text(path, text, encoding=encoding)
-        written.append(path)
-    return written
+            suffix, text, encoding = name, live_text(view, name), "utf-8"
+        if text is not None:
+            files[f"{stem}.{suffix}"] = text.encode(encoding)
+    return files
 
 
-def _kif(folder: Path, stem: str, view: LiveGame) -> tuple[Path, str | None, str]:
+def _kif(view: LiveGame) -> tuple[str, str | None, str]:
     """A ``.kif`` in Shift_JIS (cp932, as ``kiban export`` writes one), or a UTF-8
     ``.kifu`` when a name or a comment is not in Shift_JIS."""
     text = live_text(view, "kif", "Shift_JIS")
     try:
         if text is not None:
             text.encode("cp932")
-        return folder / f"{stem}.kif", text, "cp932"
+        return "kif", text, "cp932"
     except UnicodeEncodeError:
-        return folder / f"{stem}.kifu", live_text(view, "kif", "UTF-8"), "utf-8"
+        return "kifu", live_text(view, "kif", "UTF-8"), "utf-8"
 
 
 def read_rounds(directory: Path) -> tuple[RoundTable, ...]:

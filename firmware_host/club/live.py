@@ -14,8 +14,8 @@ it, ``Room.move_at``), so no other board's word can write another seat's move.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, Protocol
 
 from engine.errors import KibanError
 from engine.game import Game, Position
@@ -68,8 +68,10 @@ class LiveGame:
     control: TimeControl | None
     moves: tuple[LiveMove, ...]
     ending: Ending | None
-    started: float  # when the game was first seen here
+    started: float  # when the game began (its host's word), else was first seen here
     changed: float  # when what this view shows last changed
+    key: str = ""  # the table's game its board plays it as (``club.messages.game_key``)
+    abandoned: bool = False  # the organiser abandoned it (no result)
 
     @property
     def clocks(self) -> tuple[float, ...]:
@@ -81,6 +83,13 @@ class LiveGame:
             return ()
         seats = len(find_game(self.game).seats)
         return (self.control.total,) * seats
+
+
+class Viewed(Protocol):
+    """What a table's game is read through: its view now (a ``LiveRecord``, or the
+    room's ``TableLog`` of the boards' games recorded for one table's game)."""
+
+    def view(self) -> LiveGame | None: ...
 
 
 @dataclass(slots=True)
@@ -104,6 +113,7 @@ class LiveRecord:
         self._ending: Ending | None = None
         self._started = 0.0
         self._changed = 0.0
+        self._line_seen = 0.0  # when the game's line began here (its first move's time)
 
     def feed(self, board: str, seq: int, body: GameSpec | BoardState, at: float) -> bool:
         """Take ``board``'s message number ``seq``, arrived at ``at``; whether the game
@@ -139,14 +149,34 @@ class LiveRecord:
         if line != self._line or self._position is None:
             self._line, self._moves = line, []  # a takeback agreed: the record anew
             self._position = game.position(spec.start or None, dict(spec.options))
+            self._line_seen = at
         before = (len(self._moves), self._ending)
+        timed = self._timed(states)
         self._extend(spec, states, at)
         if self._ending is None:
             self._ending = _ending(self._position, spec, states, len(self._moves), at)
-        if (len(self._moves), self._ending) != before:
+        if (len(self._moves), self._ending) != before or timed:
             self._changed = at
             return True
         return False
+
+    def _timed(self, states: dict[str, BoardState]) -> bool:
+        """Moves kept without their time given it by a state that says it (a restarted
+        host's game names its moves before its state gives their times); whether any."""
+        untimed = [ply for ply, move in enumerate(self._moves) if move.spent is None]
+        if not untimed:
+            return False
+        texts = [move.text for move in self._moves]
+        given = False
+        for state in states.values():
+            if state.line != self._line or list(state.moves[: len(texts)]) != texts:
+                continue
+            for ply in untimed:
+                told = state.times[ply] if ply < len(state.times) else None
+                if told is not None and self._moves[ply].spent is None:
+                    self._moves[ply] = replace(self._moves[ply], spent=told)
+                    given = True
+        return given
 
     def _seated(self, spec: GameSpec) -> dict[str, BoardState]:
         """The states of this game from boards the host seated (or the host)."""
@@ -174,28 +204,37 @@ class LiveRecord:
                 break  # a move the rules refuse is nobody's record
             texts.append(text)
             clocks = source.clock if len(source.moves) == ply + 1 else ()
-            alone = ply == first and ply > 0  # arrived on its own, after the one before
-            spent = self._spent(seat, clocks, at, alone, spec)
+            alone = ply == first  # arrived on its own, after the one before (or the start)
+            told = source.times[ply] if ply < len(source.times) else None
+            spent = told if told is not None else self._spent(seat, clocks, at, alone, spec)
             self._moves.append(LiveMove(text, seat, at, spent, clocks))
 
     def _spent(
         self, seat: int, clocks: tuple[float, ...], at: float, alone: bool, spec: GameSpec
     ) -> float | None:
-        """A move's time: by its seat's clock before and after it where the clock tells it
-        (main time: what it lost, its increment taken off), else by when it arrived after
-        the move before (only when both were seen arriving, one at a time)."""
+        """A move's time where its board did not say it (a board of an older Kiban): by
+        its seat's clock before and after it where the clock tells it (main time: what
+        it lost, its increment taken off), else by when it arrived after the move before
+        (only when both were seen arriving, one at a time)."""
         control = _control(spec)
         before = _left_before(self._moves, seat, control)
         if control is not None and before is not None and seat < len(clocks):
             after = clocks[seat]
             if after > control.overtime:  # still in its main time
                 return max(0.0, round(before - control.before_move(after), 3))
-        if alone and self._moves:
-            return max(0.0, round(at - self._moves[-1].at, 3))
+        if alone and (self._moves or self._line_seen < at):
+            since = self._moves[-1].at if self._moves else self._line_seen
+            return max(0.0, round(at - since, 3))
         return None
 
+    @property
+    def heard(self) -> bool:
+        """Whether a board's state of the game was read (not only the host's game)."""
+        return bool(self._boards)
+
     def view(self) -> LiveGame | None:
-        """The game as it stands (None before the host's game is known)."""
+        """The game as it stands (None before the host's game is known). It began when
+        its host says (by the host's calendar), else when it was first seen here."""
         spec = self.spec
         if spec is None:
             return None
@@ -207,8 +246,9 @@ class LiveRecord:
             _control(spec),
             tuple(self._moves),
             self._ending,
-            self._started,
+            self._started if spec.started is None else spec.started,
             self._changed,
+            dict(spec.settings).get("club", ""),
         )
 
 

@@ -19,14 +19,16 @@ from __future__ import annotations
 
 import hashlib
 import time
+import unicodedata
 from collections.abc import Callable, Mapping
 from email.utils import formatdate, parsedate_to_datetime
 
 from aiohttp import web
 
-from firmware_host.club.live import LiveGame, LiveRecord
+from firmware_host.club.live import LiveGame, Viewed
 from firmware_host.club.live_delay import Audience, Delay, delayed
 from firmware_host.club.live_files import live_json, live_text
+from firmware_host.club.page_guard import BODY_LARGEST, HEADER_SECONDS, KEEP_ALIVE, GuardedSite
 
 SUFFIXES = {
     # suffix: (record format, encoding named inside, encoding sent, media type)
@@ -36,7 +38,7 @@ SUFFIXES = {
     "json": ("json", "UTF-8", "utf-8", "application/json; charset=utf-8"),
 }
 
-Tables = Callable[[], Mapping[int, LiveRecord]]
+Tables = Callable[[], Mapping[int, Viewed]]
 """The room's tables as they stand now (the organiser adds and closes them)."""
 
 
@@ -54,15 +56,15 @@ def live_app(
     async def beyond(request: web.Request) -> web.StreamResponse:
         return _answer(request, tables(), Audience.OUTSIDE, outside, clock())
 
-    app = web.Application()
-    app.router.add_get(r"/tables/{number:\d+}.{suffix:[a-z]+}", hall)
-    app.router.add_get(r"/outside/tables/{number:\d+}.{suffix:[a-z]+}", beyond)
+    app = web.Application(client_max_size=BODY_LARGEST)
+    app.router.add_get(r"/tables/{number:\d{1,6}}.{suffix:[a-z]{1,8}}", hall)
+    app.router.add_get(r"/outside/tables/{number:\d{1,6}}.{suffix:[a-z]{1,8}}", beyond)
     return app
 
 
 def _answer(
     request: web.Request,
-    tables: Mapping[int, LiveRecord],
+    tables: Mapping[int, Viewed],
     audience: Audience,
     delay: Delay,
     now: float,
@@ -102,7 +104,32 @@ def _body(view: LiveGame, suffix: str) -> bytes | None:
     text = live_text(view, name, inside)
     if text is None:
         return None
-    return text.encode(sent, errors="replace")
+    return encoded(text, sent)
+
+
+LATIN = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D", "ß": "ss"})
+"""Latin letters with no decomposition into a base letter and an accent (NFKD), as their
+base letter."""
+
+
+def encoded(text: str, encoding: str) -> bytes:
+    """``text`` in ``encoding``; a letter it cannot hold (a European name's accent in
+    Shift_JIS: ``Novák``) written as its base letter (``Novak``), which the readers of
+    ``.kif`` show, where ``?`` (``Nov?k``) would lose the name; what has none, ``?``.
+    The ``.kifu`` is the name as typed."""
+    try:
+        return text.encode(encoding)
+    except UnicodeEncodeError:
+        pass
+    out = []
+    for char in text:
+        try:
+            out.append(char.encode(encoding))
+        except UnicodeEncodeError:
+            plain = unicodedata.normalize("NFKD", char.translate(LATIN))
+            base = "".join(c for c in plain if not unicodedata.combining(c))
+            out.append(base.encode(encoding, errors="replace") if base else b"?")
+    return b"".join(out)
 
 
 def _unchanged(request: web.Request, tag: str, changed: float) -> bool:
@@ -119,9 +146,13 @@ def _unchanged(request: web.Request, tag: str, changed: float) -> bool:
         return False
 
 
-async def serve_live(app: web.Application, host: str, port: int) -> web.AppRunner:
-    """Listen on ``host``:``port`` (the caller cleans the runner up)."""
-    runner = web.AppRunner(app, access_log=None)
+async def serve_live(
+    app: web.Application, host: str, port: int, *, header_seconds: float = HEADER_SECONDS
+) -> web.AppRunner:
+    """Listen on ``host``:``port`` (the caller cleans the runner up), each request's
+    headers due within ``header_seconds`` and idle connections closed after
+    ``KEEP_ALIVE`` (``page_guard.py``)."""
+    runner = web.AppRunner(app, access_log=None, keepalive_timeout=KEEP_ALIVE)
     await runner.setup()
-    await web.TCPSite(runner, host, port).start()
+    await GuardedSite(runner, host, port, header_seconds=header_seconds).start()
     return runner

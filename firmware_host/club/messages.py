@@ -73,6 +73,7 @@ class Health(Enum):
     OUT_OF_STEP = "out-of-step"  # the board and the game disagree (recognition.md)
     PROMPT_OPEN = "prompt-open"  # the board asks its players a question
     FAULT = "fault"  # a sensor, a bus or the store failed
+    SETUP_WRONG = "setup-wrong"  # a game under way waits for its pieces to be set as recorded
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +87,8 @@ class Birth:
     health: Health = Health.OK
     flag: bool = False  # a player's flag has fallen on its clock
     watch: str | None = None  # the watch code its game is followed by (None: no game hosted)
+    playing: str | None = None  # the table's game it plays (``game_key``), None: no pairing's
+    resumed: int | None = None  # its game was taken up after a restart, at this many moves
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,31 +96,76 @@ class Offline:
     """A board's last will: the broker says it when the board's connection dies."""
 
 
+MAX_RECORDS = 16  # games recorded for one table's game (a board taking it up each time)
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """One table as the organiser says it, in one record so that nothing can move a
+    game from one table to another: the board bound there (with the key it was bound
+    with: that board's and no other's), the number of the table's game (the organiser
+    starts another with ``new``), the boards' games recorded for it (watch codes, each
+    going on from where the one before stopped: a board that lost its store, or a spare
+    board, takes the game up from the room's record), and whether the organiser
+    abandoned it."""
+
+    table: int
+    board: str | None = None
+    key: str | None = None
+    game: int = 1
+    records: tuple[str, ...] = ()
+    abandoned: bool = False
+    earlier: tuple[tuple[str, ...], ...] = ()  # the games the organiser's ``new`` ended
+
+    @property
+    def bound(self) -> bool:
+        return self.board is not None
+
+
+def game_key(room: str, round: int, table: int, game: int) -> str:
+    """The name of a table's game as a board keeps it with the game it plays for it (its
+    ``club`` setting) and publishes it in its game's settings: the room, the round, the
+    table and the organiser's number of the game there. The room records a board's game
+    for a table only when it names that table's game (never another table's)."""
+    return f"{room}:{round}:{table}:{game}"
+
+
 @dataclass(frozen=True, slots=True)
 class RoomState:
-    """The room as its organiser says it: the round, its pairings, and which board is
-    bound to which table (with the key it was bound with: that board's and no other's)."""
+    """The room as its organiser says it: the round, its pairings, and each table's
+    record (its board, its game and the games recorded for it), in table order."""
 
     round: int
     pairings: tuple[Pairing, ...]
-    bound: tuple[tuple[int, str, str], ...] = ()  # (table, board, its key), table order
+    tables: tuple[TableState, ...] = ()
+
+    @property
+    def bound(self) -> tuple[tuple[int, str, str], ...]:
+        """(table, board, its key) of every table with a board, in table order."""
+        return tuple(
+            (t.table, t.board, t.key) for t in self.tables if t.board is not None and t.key
+        )
+
+    def table(self, number: int) -> TableState:
+        """The record of table ``number`` (a table never touched: its first game)."""
+        for entry in self.tables:
+            if entry.table == number:
+                return entry
+        return TableState(number)
 
     def board_at(self, table: int) -> str | None:
-        for bound_table, board, _ in self.bound:
-            if bound_table == table:
-                return board
-        return None
+        return self.table(table).board
 
     def table_of(self, board: str) -> int | None:
-        for table, bound_board, _ in self.bound:
-            if bound_board == board:
-                return table
+        for entry in self.tables:
+            if entry.board == board:
+                return entry.table
         return None
 
     def key_of(self, board: str) -> str | None:
-        for _, bound_board, key in self.bound:
-            if bound_board == board:
-                return key
+        for entry in self.tables:
+            if entry.board == board:
+                return entry.key
         return None
 
 
@@ -168,6 +216,8 @@ def _body_json(body: Body) -> dict[str, Any]:
                 "health": body.health.value,
                 "flag": body.flag,
                 "watch": body.watch,
+                "playing": body.playing,
+                "resumed": body.resumed,
             }
         case Offline():
             return {"online": False}
@@ -183,11 +233,23 @@ def _body_json(body: Body) -> dict[str, Any]:
                     }
                     for p in body.pairings
                 ],
-                "bound": [list(entry) for entry in body.bound],
+                "tables": [_table_json(entry) for entry in body.tables],
             }
         case Light():
             return {"table": body.table}
     raise AssertionError(body)  # pragma: no cover
+
+
+def _table_json(entry: TableState) -> dict[str, Any]:
+    return {
+        "table": entry.table,
+        "board": entry.board,
+        "key": entry.key,
+        "game": entry.game,
+        "records": list(entry.records),
+        "abandoned": entry.abandoned,
+        "earlier": [list(codes) for codes in entry.earlier],
+    }
 
 
 def _signed_part(topic: str, sender: str, seq: int, key: str, body: object) -> bytes:
@@ -275,20 +337,69 @@ def _body(levels: list[str], sender: str, body: dict[str, Any]) -> Body:
             Health(_text(body["health"])),
             _bool(body["flag"]),
             _watch(body.get("watch")),
+            _playing(body.get("playing")),
+            None if body.get("resumed") is None else _count(body["resumed"]),
         )
     raise ValueError(f"no topic {kind[:40]!r}")
 
 
 def _room_state(body: dict[str, Any]) -> RoomState:
     pairings = tuple(_pairing(entry) for entry in _list(body["pairings"]))
-    bound = []
-    for entry in _list(body["bound"]):
-        if not isinstance(entry, list) or len(entry) != 3:
-            raise ValueError("a binding is not [table, board, key]")
-        if not is_board_id(_text(entry[1])) or not is_public_key(entry[2]):
-            raise ValueError("a binding's board or key cannot be read")
-        bound.append((_table(entry[0]), entry[1], entry[2]))
-    return RoomState(_count(body["round"]), pairings, tuple(bound))
+    if "tables" in body:
+        tables = [_table_state(entry) for entry in _list(body["tables"])]
+    else:  # a state said by a room of before the tables' records: its bindings
+        tables = []
+        for entry in _list(body["bound"]):
+            if not isinstance(entry, list) or len(entry) != 3:
+                raise ValueError("a binding is not [table, board, key]")
+            tables.append(_table_state({"table": entry[0], "board": entry[1], "key": entry[2]}))
+    numbers = [entry.table for entry in tables]
+    if len(set(numbers)) != len(numbers):
+        raise ValueError("a table said twice")
+    boards = [entry.board for entry in tables if entry.board is not None]
+    if len(set(boards)) != len(boards):
+        raise ValueError("a board bound to two tables")
+    return RoomState(_count(body["round"]), pairings, tuple(sorted(tables, key=_number)))
+
+
+def _number(entry: TableState) -> int:
+    return entry.table
+
+
+def _table_state(value: object) -> TableState:
+    if not isinstance(value, dict):
+        raise ValueError("a table is not an object")
+    board, key = value.get("board"), value.get("key")
+    if (board is None) != (key is None):
+        raise ValueError("a binding's board or key is missing")
+    if board is not None and (not is_board_id(_text(board)) or not is_public_key(key)):
+        raise ValueError("a binding's board or key cannot be read")
+    records = _list(value.get("records", []))
+    if len(records) > MAX_RECORDS:
+        raise ValueError(f"more than {MAX_RECORDS} games recorded at a table")
+    earlier = _list(value.get("earlier", []))
+    if len(earlier) > MAX_RECORDS:
+        raise ValueError(f"more than {MAX_RECORDS} earlier games at a table")
+    game = _count(value.get("game", 1))
+    if game < 1:
+        raise ValueError("a table's game is numbered from 1")
+    return TableState(
+        _table(value["table"]),
+        board,
+        key,
+        game,
+        tuple(_code(code) for code in records),
+        _bool(value.get("abandoned", False)),
+        tuple(_codes(codes) for codes in earlier),
+    )
+
+
+def _codes(value: object) -> tuple[str, ...]:
+    """An earlier game's watch codes."""
+    codes = _list(value)
+    if not codes or len(codes) > MAX_RECORDS:
+        raise ValueError(f"an earlier game's codes are not 1 to {MAX_RECORDS} codes")
+    return tuple(_code(code) for code in codes)
 
 
 def _pairing(value: object) -> Pairing:
@@ -357,10 +468,25 @@ def _watch(value: object) -> str | None:
     """A watch code, as its letters say it (a play code would let its readers play)."""
     if value is None:
         return None
+    return _code(value)
+
+
+def _code(value: object) -> str:
     code = GameCode.parse(_text(value))
     if not code.watching:
-        raise ValueError("a birth names a play code, not a watch code")
+        raise ValueError("a play code where a watch code belongs")
     return str(code)
+
+
+def _playing(value: object) -> str | None:
+    """A table's game as ``game_key`` names it."""
+    if value is None:
+        return None
+    text = _text(value)
+    parts = text.split(":")
+    if len(parts) != 4 or not all(part.isalnum() for part in parts):
+        raise ValueError(f"{text[:40]!r} is not a table's game")
+    return text
 
 
 def _bool(value: object) -> bool:

@@ -14,10 +14,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from firmware_host.club.messages import ROOM_ID
 from hardware.profile_features import FeatureReader, FeatureSection
 
-_ROOM = re.compile(rf"^[0-9a-f]{{{ROOM_ID}}}$")
 _BROKER = re.compile(r"^(mqtts?://\S+|[A-Za-z0-9.-]+(:[0-9]{1,5})?)$")
 
 
@@ -29,6 +27,17 @@ class ClubSpec:
     broker: str
 
 
+def _not_a_room(room: str) -> str | None:
+    """Why ``room`` is not a room's name, or None when it is one. The room's messages
+    (which sign with ``cryptography``) are imported only once a room is asked for: a
+    board in no room never loads them (``kiban run``'s memory, issue 80)."""
+    from firmware_host.club.messages import ROOM_ID
+
+    if re.fullmatch(rf"[0-9a-f]{{{ROOM_ID}}}", room):
+        return None
+    return f"{room!r} is not a room's name ({ROOM_ID} hex digits)"
+
+
 def broker_url(text: str) -> str:
     """``HOST[:PORT]`` as a board's broker address (one with its scheme as it is)."""
     return text if "://" in text else f"mqtt://{text}"
@@ -38,10 +47,9 @@ def read_club(reader: FeatureReader) -> ClubSpec | None:
     """The ``[club]`` table: ``room`` and ``broker``."""
     reader.only(("room", "broker"))
     room = reader.get("room", str)
-    if not _ROOM.match(room):
-        raise reader.fail(
-            reader.key("room"), f"room {room!r} is not a room's name ({ROOM_ID} hex digits)"
-        )
+    wrong = _not_a_room(room)
+    if wrong is not None:
+        raise reader.fail(reader.key("room"), f"room {wrong}")
     broker = reader.get("broker", str)
     if not _BROKER.match(broker):
         raise reader.fail(reader.key("broker"), f"broker {broker!r} is not HOST[:PORT]")
@@ -65,8 +73,9 @@ def club_spec(args: argparse.Namespace, spec: ClubSpec | None = None) -> ClubSpe
         return spec
     if room is None or broker is None:
         raise SystemExit("kiban: a club board needs both --room ROOM and --broker HOST[:PORT]")
-    if not _ROOM.match(room):
-        raise SystemExit(f"kiban: --room {room!r} is not a room's name ({ROOM_ID} hex digits)")
+    wrong = _not_a_room(room)
+    if wrong is not None:
+        raise SystemExit(f"kiban: --room {wrong}")
     if not _BROKER.match(broker):
         raise SystemExit(f"kiban: --broker {broker!r} is not HOST[:PORT]")
     if getattr(args, "remote", None) is not None:

@@ -24,6 +24,10 @@ from engine.registry import find_game
 from firmware_host.club.live import LiveGame
 from firmware_host.club.pairings import Pairing, Round
 
+ABANDONED = "abandoned by the organiser"
+"""How a game the organiser abandoned ended (``kiban room``'s ``abandon TABLE``): every
+seat scores nothing, as a game forfeited by both."""
+
 
 @dataclass(frozen=True, slots=True)
 class SeatResult:
@@ -93,6 +97,8 @@ def table_result(pairing: Pairing, view: LiveGame | None) -> TableResult:
     counts = position.scores() if position is not None else ()
     shares = shares_of(outcome, len(names))
     places = places_of(outcome, counts, len(names))
+    if view.abandoned and outcome is None:  # the organiser's word: nobody scores
+        shares, places = (Fraction(0),) * len(names), None
     used = time_used(view, len(names))
     seats = tuple(
         SeatResult(
@@ -106,6 +112,8 @@ def table_result(pairing: Pairing, view: LiveGame | None) -> TableResult:
         for seat in range(len(names))
     )
     termination = "" if outcome is None else outcome.termination.value
+    if view.abandoned and outcome is None:
+        termination = ABANDONED
     return TableResult(pairing.table, pairing.game, seats, termination, len(view.moves))
 
 

@@ -28,6 +28,7 @@ from firmware_host.club.messages import (
     Offline,
     RoomState,
     decode,
+    game_key,
     room_of,
 )
 
@@ -46,6 +47,11 @@ class AlertKind(Enum):
     FLAG_FALLEN = "flag-fallen"
     LOW_BATTERY = "low-battery"
     FAULT = "fault"
+    WRONG_GAME = "wrong-game"  # a board bound to a table of another game
+    OTHER_TABLE = "other-table"  # a bound board plays another table's game (not recorded)
+    SETUP_WRONG = "setup-wrong"  # a game under way waits for its pieces to be set
+    STALLED = "stalled"  # no move at a table for longer than its game allows
+    UNRECORDED = "unrecorded"  # a table's game taken up more often than its record holds
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +62,7 @@ class Alert:
     board: str
     table: int | None  # None: the board is bound to no table yet
     battery: int | None = None  # a low battery's per cent left
+    minutes: int = 0  # a stalled table's minutes without a move
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +79,7 @@ _HEALTH_ALERTS = {
     Health.OUT_OF_STEP: AlertKind.OUT_OF_STEP,
     Health.PROMPT_OPEN: AlertKind.UNANSWERED_PROMPT,
     Health.FAULT: AlertKind.FAULT,
+    Health.SETUP_WRONG: AlertKind.SETUP_WRONG,
 }
 
 
@@ -163,6 +171,10 @@ class Roster:
         birth = self._births.get(board)
         return None if birth is None else birth.table
 
+    def birth_of(self, board: str) -> Birth | None:
+        """What ``board`` last said of itself (None: nothing heard, or only its will)."""
+        return self._births.get(board)
+
     def key_of(self, board: str) -> str | None:
         """The key ``board`` speaks with, as far as the room knows."""
         bound = None if self.state is None else self.state.key_of(board)
@@ -197,7 +209,23 @@ class Roster:
                 found.append(Alert(AlertKind.FLAG_FALLEN, entry.board, entry.table))
             if birth.battery is not None and birth.battery <= LOW_BATTERY:
                 found.append(Alert(AlertKind.LOW_BATTERY, entry.board, entry.table, birth.battery))
+            found += self._misplaced(entry.board, birth)
         return tuple(found)
+
+    def _misplaced(self, board: str, birth: Birth) -> list[Alert]:
+        """A board bound to a table of another game, or playing another table's game
+        there (its moves are then recorded for no table)."""
+        state = self.state
+        table = None if state is None else state.table_of(board)
+        if state is None or table is None:
+            return []
+        pairing = next((p for p in state.pairings if p.table == table), None)
+        if pairing is not None and pairing.game != birth.game:
+            return [Alert(AlertKind.WRONG_GAME, board, table)]
+        wanted = game_key(self.room, state.round, table, state.table(table).game)
+        if birth.playing is not None and birth.playing != wanted:
+            return [Alert(AlertKind.OTHER_TABLE, board, table)]
+        return []
 
 
 def _by_table(entry: Entry) -> tuple[bool, int, str]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.registry import find_game
-from engine.said import N_, Said, Term, Value, said
+from engine.said import N_, Either, Said, Seats, Term, Value, said
 from firmware_host.club.pairings import Pairing
 from firmware_host.club.roster import Alert, AlertKind, Entry
 
@@ -19,8 +19,22 @@ _ALERTS = {
     AlertKind.FLAG_FALLEN: N_("{where}: a flag has fallen on board {board}"),
     AlertKind.LOW_BATTERY: N_("{where}: board {board}'s battery is low ({percent}%)"),
     AlertKind.FAULT: N_("{where}: board {board} reports a fault"),
+    AlertKind.WRONG_GAME: N_("{where}: board {board} plays another game than the table's"),
+    AlertKind.OTHER_TABLE: N_(
+        "{where}: board {board} plays another table's game: its moves are not recorded here"
+    ),
+    AlertKind.SETUP_WRONG: N_(
+        "{where}: board {board} waits for its pieces to be set as its game has them"
+    ),
+    AlertKind.STALLED: N_("{where}: no move for {minutes} minutes"),
+    AlertKind.UNRECORDED: N_(
+        "{where}: board {board}'s moves are not recorded: the table's game was taken up too often"
+    ),
 }
-COMMANDS = "light BOARD TABLE | bind BOARD TABLE | unbind TABLE | quit"
+COMMANDS = (
+    "light BOARD TABLE | bind BOARD TABLE [anyway] | unbind TABLE | new TABLE | abandon TABLE"
+    " | quit"
+)
 """What the organiser types (as typed in every language)."""
 
 
@@ -40,6 +54,8 @@ def alert_said(alert: Alert) -> Said:
     values: dict[str, Value] = {"where": where(alert.table), "board": alert.board}
     if alert.kind is AlertKind.LOW_BATTERY:
         values["percent"] = alert.battery if alert.battery is not None else 0
+    if alert.kind is AlertKind.STALLED:
+        values = {"where": where(alert.table), "minutes": alert.minutes}
     return said(_ALERTS[alert.kind], **values)
 
 
@@ -53,6 +69,15 @@ def entry_said(entry: Entry) -> Said:
     power = (
         said(N_("on mains")) if battery is None else said(N_("battery {percent}%"), percent=battery)
     )
+    if entry.birth.resumed is not None:
+        return said(
+            N_("{where}: board {board} online, {game}, {power}; its game resumed at move {number}"),
+            where=where(entry.table),
+            board=entry.board,
+            game=game_word(entry.birth.game),
+            power=power,
+            number=entry.birth.resumed + 1,
+        )
     return said(
         N_("{where}: board {board} online, {game}, {power}"),
         where=where(entry.table),
@@ -101,3 +126,26 @@ def changes(before: Look, now: Look) -> tuple[Said, ...]:
     told.extend(said(N_("alert: {alert}"), alert=alert_said(alert)) for alert in raised)
     told.extend(said(N_("cleared: {alert}"), alert=alert_said(alert)) for alert in cleared)
     return tuple(told)
+
+
+def result_by_name(result: Said, players: tuple[str, ...]) -> Said:
+    """A game's result (``Game.describe_outcome``: "{seats} wins ({termination})") with
+    the players' names where it names seats ("Aiko Tanaka wins (resignation)"): the
+    spectators know the players, the seats' colours less. A seat with no name paired
+    keeps its seat's word."""
+
+    def named(value: Value) -> Value:
+        if not isinstance(value, Seats):
+            return value
+        names = tuple(
+            players[seat.index] if seat.index < len(players) and players[seat.index] else seat
+            for seat in value.seats
+        )
+        return Either(names, value.joiner)
+
+    return Said(
+        result.msgid,
+        tuple((name, named(value)) for name, value in result.values),
+        result.plural,
+        result.context,
+    )

@@ -193,7 +193,7 @@ class Runtime:
 
     def _log(self, notices: list[Notice]) -> None:
         for notice in notices:
-            record = notice_record(notice)
+            record = notice_record(notice, every=True)
             if record is not None:
                 log.info("%s", record)
 

@@ -350,6 +350,18 @@ class ServerRefusedMove:
 
 
 @dataclass(frozen=True, slots=True)
+class RoomTold:
+    """What the club room's board tells its players of the table's game, besides its
+    pairing (``club/board_side.py``): the game taken up again after a restart, taken up
+    from the room's record, over or abandoned by the organiser."""
+
+    wire: ClassVar[str] = "room"
+
+    what: Said
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
 class PairingShown:
     """The club room's organiser paired this board's table (``club/board_side.py``): who
     plays which seat of which game; the game starts once its pieces stand set up."""
@@ -390,6 +402,7 @@ Notice = (
     | ProposalAnswered
     | ServerRefusedMove
     | PairingShown
+    | RoomTold
 )
 
 

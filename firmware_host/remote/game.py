@@ -46,6 +46,8 @@ from firmware_host.session.consent import (
 )
 from firmware_host.session.controller import Controller
 from firmware_host.session.events import Event
+from firmware_host.store.records import move_times
+from firmware_host.store.storage import StorageError, StoredGame
 
 log = logging.getLogger(__name__)
 
@@ -79,6 +81,7 @@ class RemoteGame(RemoteStart):
             stored = controller.settings.stored()
             shared = {k: v for k, v in stored.items() if k not in ("opponent", "remote", "seed")}
             open_seats = tuple(sorted(controller.computer.remote))
+            kept = self._kept(controller)
             self._host_spec = GameSpec(
                 setting.uid,
                 controller.game.name,
@@ -89,6 +92,7 @@ class RemoteGame(RemoteStart):
                 setting.board,
                 open_seats,
                 keys=((setting.board, self.room.host_key or ""),) if self.room else (),
+                started=time.time() if kept is None else kept.created_wall,
             )
         own = None if self.room is None else self.room.own
         return None if own is None or own.offer is None else own.offer.id
@@ -199,6 +203,7 @@ class RemoteGame(RemoteStart):
         if key != self._stack_key:  # the texts are read again only when the game moved
             self._stack_key = key
             moves = _move_texts(controller.position, self._moves)
+            self._times = self._move_times(controller, len(moves))
         else:
             moves = self._moves
         if moves[: len(self._moves)] != self._moves:
@@ -229,7 +234,28 @@ class RemoteGame(RemoteStart):
             answers,
             self._clock,
             None if decided is None else Answer("", decided[0], decided[1]),
+            self._times,
         )
+
+    def _kept(self, controller: Controller) -> StoredGame | None:
+        """The game as this board's store keeps it (None: it cannot be read now)."""
+        journal = self._journal
+        if journal is None or controller.game_id is None:
+            return None
+        try:
+            return journal.store.load(journal.resolve(controller.game_id))
+        except StorageError:
+            return None
+
+    def _move_times(self, controller: Controller, plies: int) -> tuple[float | None, ...]:
+        """Each move's time as the store has it (``store.records.move_times``: by the
+        session's clock, by the calendar across a restart), so that whoever follows the
+        game from any moment has every move's time, clocked or not; those it cannot
+        read now are not known (None), never made up."""
+        kept = self._kept(controller)
+        times = () if kept is None else move_times(kept)
+        known = tuple(None if t is None else round(t, 3) for t in times[:plies])
+        return known + (None,) * (plies - len(known))
 
     def _events(
         self, controller: Controller, agreement: Agreement, room: Room, *, asked: bool = True

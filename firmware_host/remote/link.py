@@ -180,6 +180,17 @@ class Link:
         if self.connected:
             self._client.subscribe(self.subscription, qos=QOS)
 
+    def cut(self) -> None:
+        """The connection lost as a power cut loses it: the socket closed under the
+        client, no goodbye, no MQTT DISCONNECT, so the broker says the last will (for
+        the benches and tests that cut a board off; a running board never calls it)."""
+        self._closing = True
+        self._client.loop_stop()
+        sock = self._client.socket()
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.close()
+
     def close(self, goodbye: tuple[str, bytes] | None = None) -> None:
         """Say goodbye (the board going offline on purpose) and disconnect."""
         self._closing = True

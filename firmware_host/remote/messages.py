@@ -97,6 +97,7 @@ class GameSpec:
     keys: tuple[tuple[str, str], ...] = ()  # every board ever seated (and the host): its key
     held: tuple[tuple[int, str], ...] = ()  # every seat ever given, and to which board
     queued: tuple[str, ...] = ()  # boards whose seat request waits behind the one asked
+    started: float | None = None  # when the game began, by the host's calendar (epoch s)
 
     def owner(self, seat: int) -> str | None:
         """The board that plays ``seat``: a joined board, the host, or None (open, nobody yet)."""
@@ -134,6 +135,7 @@ class BoardState:
     answers: tuple[Answer, ...] = ()
     clock: tuple[float, ...] = ()  # every seat's time left just after its last move here
     decided: Answer | None = None  # how this board's last proposal ended (board: its own)
+    times: tuple[float | None, ...] = ()  # each move's time as this board's store has it
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,6 +205,7 @@ def _body_json(body: Body) -> dict[str, Any]:
                 "keys": dict(body.keys),
                 "held": [[seat, board] for seat, board in body.held],
                 **({"queued": list(body.queued)} if body.queued else {}),
+                **({"started": body.started} if body.started is not None else {}),
             }
         case BoardState():
             return {
@@ -233,6 +236,7 @@ def _body_json(body: Body) -> dict[str, Any]:
                 "decided": None
                 if body.decided is None
                 else {"offer": body.decided.offer, "accepted": body.decided.accepted},
+                **({"times": list(body.times)} if body.times else {}),
             }
         case Presence():
             said = {} if body.state is None else {"state": body.state}
@@ -352,6 +356,7 @@ def _spec(body: Mapping[str, Any], sender: str) -> GameSpec:
         tuple(sorted((_board(k), _key(v)) for k, v in _mapping(body["keys"]).items())),
         tuple((_seat(pair[0]), _board(pair[1])) for pair in _pairs(body["held"])),
         _queued(body.get("queued", [])),
+        None if body.get("started") is None else _calendar(body["started"]),
     )
 
 
@@ -387,6 +392,7 @@ def _state(body: Mapping[str, Any]) -> BoardState:
         ),
         tuple(_seconds(t) for t in _list(body["clock"])[:16]),
         _decided(body["decided"]),
+        tuple(None if t is None else _seconds(t) for t in _list(body.get("times", []))),
     )
 
 
@@ -480,6 +486,13 @@ def _seat(value: object) -> int:
 def _seconds(value: object) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value < 1e7:
         raise ValueError(f"{value!r} is not a clock time")
+    return float(value)
+
+
+def _calendar(value: object) -> float:
+    """A moment by the calendar (seconds since the epoch, up to the year 2286)."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value < 1e10:
+        raise ValueError(f"{value!r} is not a moment")
     return float(value)
 
 

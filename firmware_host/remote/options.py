@@ -4,11 +4,13 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
-from firmware_host.remote.address import LOGIN, BrokerAddress
-from firmware_host.remote.code import GameCode
-from firmware_host.remote.setting import Request
-from firmware_host.remote.settings import RemoteSpec
+if TYPE_CHECKING:  # imported where a remote game is asked for: a board playing here
+    # never loads them (remote.setting signs with cryptography; issue 80)
+    from firmware_host.remote.code import GameCode
+    from firmware_host.remote.setting import Request
+    from firmware_host.remote.settings import RemoteSpec
 
 
 def add_remote_arguments(parser: argparse.ArgumentParser) -> None:
@@ -44,10 +46,11 @@ def remote_request(
             raise SystemExit(
                 "kiban: --host-game, --join, --watch and --seat need --remote URL (a broker)"
             )
-        if spec is None:
-            return None
-        code = None if spec.join is None else GameCode.parse(spec.join)
-        return Request(BrokerAddress.parse(spec.broker), spec.host, code, spec.seats, resume)
+        return None if spec is None else _profile_request(spec, resume)
+    from firmware_host.remote.address import BrokerAddress
+    from firmware_host.remote.code import GameCode
+    from firmware_host.remote.setting import Request
+
     address = BrokerAddress.parse(args.remote)
     if watch is not None:
         if args.host_game or args.join or not getattr(args, "web", False):
@@ -59,8 +62,20 @@ def remote_request(
     return Request(address, args.host_game, code, tuple(args.seat), resume)
 
 
+def _profile_request(spec: RemoteSpec, resume: bool) -> Request:
+    """The profile's ``[remote]`` table as a request."""
+    from firmware_host.remote.address import BrokerAddress
+    from firmware_host.remote.code import GameCode
+    from firmware_host.remote.setting import Request
+
+    code = None if spec.join is None else GameCode.parse(spec.join)
+    return Request(BrokerAddress.parse(spec.broker), spec.host, code, spec.seats, resume)
+
+
 def invitation(code: GameCode, watch: GameCode, request: Request, game: str) -> str:
     """What the host tells the other players (and the code it gives spectators)."""
+    from firmware_host.remote.address import LOGIN
+
     address = request.address.shared()  # never the host's own login
     told = (
         f"game code {code}: on the other board, "

@@ -98,6 +98,7 @@ class RemoteStart:
         self._stack_key: tuple[int, object] = (-1, None)  # the game's moves last read
         self._clock: tuple[float, ...] = ()  # the clocks just after the last move here
         self._clocked: tuple[str, ...] = ()
+        self._times: tuple[float | None, ...] = ()  # each move's time, as the store has it
         self._said_divergence: Said | None = None
         self._journal: Journal | None = None  # where the message numbers are reserved
         self.catch_up = CatchUp()  # the heartbeat, and asking again for what was dropped
@@ -286,6 +287,12 @@ class RemoteStart:
         self._wake = wake
         self.wakes = False  # a decision loop is woken by news (``on_news``), not polling
         self.wakes = True
+
+    @property
+    def resumed(self) -> bool:
+        """Whether this board took its stored game up again (a restart), rather than
+        starting or joining one."""
+        return self._resumed
 
     @property
     def watch_code(self) -> GameCode:

@@ -247,10 +247,10 @@ class AcrossBoards:
 
     def said(self, word: Word) -> None:
         """Keep the word that ended the game here, for the other boards (a remote game)
-        and, at a club table, for the spectators, whose live record reads the result
-        from it (``club/live.py``)."""
-        if self.consent.needed or self.confirm:
-            self.consent.words = word
+        and for the spectators, whose live record reads the result from it
+        (``club/live.py``): a club table's resignation, agreement or flag reaches the
+        room whether or not the other player confirms it on the board."""
+        self.consent.words = word
 
     def lost(self, word: Word, now: Now, said: tuple[Notice, ...] = ()) -> End:
         """A seat here lost by its word (resigned, its flag fell, an illegal move): the
@@ -292,9 +292,11 @@ class AcrossBoards:
         if self.needed:
             return self.propose(Proposal.DRAW, 0, now)
         turn = now.position.turn
+        word = Word(WordKind.AGREED, turn)
         if self._confirmed_here(now):
             outcome = now.position.end_by_agreement()
-            return self.ask_confirmation(ResultChoice(outcome, Word(WordKind.AGREED, turn)))
+            return self.ask_confirmation(ResultChoice(outcome, word))
+        self.said(word)
         return End(now.position.end_by_agreement())
 
     def _confirmed_here(self, now: Now) -> bool:

@@ -31,7 +31,7 @@ from firmware_host.notices.declared import (
 )
 from firmware_host.session.clock import GameClock
 from firmware_host.session.computer import seats_of
-from firmware_host.session.settings import Settings
+from firmware_host.session.settings import Settings, SettingsError
 from firmware_host.store.imported import KEY as IMPORTED
 from firmware_host.store.imported import stored_game, stored_move
 from firmware_host.store.journal import Journal, journal_of
@@ -47,6 +47,14 @@ class Played:
     ply: int
     text: str
     mover: int
+
+
+def clocks_of(game: Game[Any], settings: Settings) -> None:
+    """Refuse clocks' times left (``clocks=``) that are not one a seat of ``game``."""
+    if settings.clocks and len(settings.clocks) != len(game.seats):
+        raise SettingsError(
+            f"clocks gives {len(settings.clocks)} times, {game.name} has {len(game.seats)} seats"
+        )
 
 
 class Match:
@@ -93,6 +101,7 @@ class Match:
         default_draw = self.game.first_player_draw(self.position.options)
         self.settings = Settings.parse(settings or {}, draw=default_draw)
         seats_of(self.game, self.settings)  # the computer's seats are the game's
+        clocks_of(self.game, self.settings)
         stored_options = self.position.options.non_default(self.game.option_specs)
         stored: dict[str, Any] = dict(self.settings.stored())
         if record is not None:
@@ -101,7 +110,7 @@ class Match:
             self.game.name, stored_options, text, at, settings=stored
         )
         self._rng = self.settings.random_source()
-        self._start_clock_from(None)
+        self._start_clock_from(self.settings.clocks or None)
         self._kept_rolls.clear()
         notices: list[Notice] = [GameStarted(self.game_id, self.game.name, False, at)]
         for index, move in enumerate(moves):
@@ -124,7 +133,9 @@ class Match:
         game.options(options)
         if text is not None:
             game.position(text, options)
-        seats_of(game, Settings.parse(settings or {}))
+        chosen = Settings.parse(settings or {})
+        seats_of(game, chosen)
+        clocks_of(game, chosen)
         return game
 
     def resume(self, stored: StoredGame, at: float) -> list[Notice]:

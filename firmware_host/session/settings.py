@@ -53,6 +53,8 @@ class Settings:
     hints: int | None = None  # the hint budget per game of a seat not named (None: no limit)
     seat_hints: tuple[tuple[str, int | None], ...] = ()  # ``b:3,w:0``: named seats' budgets
     confirm: bool = False  # a club table: a resignation or a draw waits for the other's ok
+    club: str = ""  # the club table's game this game is (``club/messages.py`` game_key)
+    clocks: tuple[float, ...] = ()  # each seat's time left as the game begins (() full)
 
     KEYS: ClassVar[tuple[str, ...]] = (
         "clock",
@@ -67,6 +69,8 @@ class Settings:
         "help",
         "hints",
         "confirm",
+        "club",
+        "clocks",
     )
     CHOICES: ClassVar[Mapping[str, tuple[str, ...]]] = MappingProxyType(
         {
@@ -111,6 +115,10 @@ class Settings:
         opponent, remote = (given.get(key, "").strip() for key in ("opponent", "remote"))
         online, help_text = (given.get(key, "").strip() for key in ("online", "help"))
         hints, seat_hints = read_hints(given.get("hints", ""))
+        club = given.get("club", "").strip()
+        clocks = _times(given.get("clocks", ""))
+        if clocks and clock is None:
+            raise SettingsError("clocks=... gives the clocks' times left: it needs a clock=")
         return cls(
             clock,
             roll,
@@ -125,6 +133,8 @@ class Settings:
             hints,
             seat_hints,
             confirm,
+            club,
+            clocks,
         )
 
     def stored(self) -> dict[str, str]:
@@ -142,6 +152,10 @@ class Settings:
             result["online"] = self.online
         if self.help:
             result["help"] = self.help
+        if self.club:
+            result["club"] = self.club
+        if self.clocks:
+            result["clocks"] = ",".join(f"{left:g}" for left in self.clocks)
         if self.seat_hints:
             named = (f"{seat}:{_budget_text(budget)}" for seat, budget in self.seat_hints)
             result["hints"] = ",".join(named)
@@ -229,3 +243,17 @@ def _word(given: Mapping[str, str], key: str, default: str) -> str:
         words = f"{', '.join(choices[:-1])} or {choices[-1]}"
         raise SettingsError(f"{key} must be {words}, not {given[key]!r}")
     return value
+
+
+def _times(text: str) -> tuple[float, ...]:
+    """``clocks=300,281.5``: each seat's time left, seconds (a game taken up at a club
+    table goes on with the clocks its record has: ``club/board_side.py``)."""
+    if not text.strip():
+        return ()
+    try:
+        times = tuple(float(part) for part in text.split(","))
+    except ValueError:
+        raise SettingsError(f"clocks must be seconds left, one a seat: {text[:40]!r}") from None
+    if not all(0 <= left < 1e7 for left in times):
+        raise SettingsError(f"clocks must be seconds left, one a seat: {text[:40]!r}")
+    return times

@@ -18,7 +18,6 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import secrets
 from pathlib import Path
 
 from engine.errors import KibanError
@@ -39,7 +38,9 @@ def replace_file(path: Path, data: bytes, *, mode: int | None = None) -> None:
             mode = path.stat().st_mode & 0o7777
         except FileNotFoundError:
             mode = 0o666
-    fresh = path.with_name(f".{path.name}.{os.getpid()}-{secrets.token_hex(HEX_BYTES)}.new")
+    # os.urandom, as secrets.token_hex reads it: importing secrets loads hashlib, and
+    # with it OpenSSL's libcrypto, 4 MiB of the service's memory (issue 80)
+    fresh = path.with_name(f".{path.name}.{os.getpid()}-{os.urandom(HEX_BYTES).hex()}.new")
     try:
         descriptor = os.open(fresh, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
         try:

@@ -63,6 +63,7 @@ from firmware_host.notices.declared import (
     Refused,
     RemoteMoved,
     ReviewShown,
+    RoomTold,
     SeatsChosen,
     ServerRefusedMove,
     StoreReplaced,
@@ -321,6 +322,8 @@ def wording(notice: Notice) -> Wording:  # noqa: C901 - a dispatcher: a case per
                 N_("the pairing: {pairing}; play starts once the pieces are set up for it"),
                 pairing=pairing,
             )
+        case RoomTold(what, _):
+            return both(N_("the club room: {what}"), what=what)
         case BoardTurned(True, _):
             return shown_only(N_("the pieces stand the other way round: the board follows them"))
         case BoardTurned():

@@ -30,9 +30,11 @@ from engine.said import (
 from firmware_host.notices.declared import Notice
 
 
-def notice_record(notice: Notice) -> dict[str, Any] | None:
-    """A notice as a JSON-ready dict (None for the ones a replay does not report)."""
-    if not getattr(notice, "recorded", True):
+def notice_record(notice: Notice, *, every: bool = False) -> dict[str, Any] | None:
+    """A notice as a JSON-ready dict (None for the ones a replay does not report, unless
+    ``every``: the service's journal tells them too, the game started and the board set
+    up, so that its reader knows the board is playing)."""
+    if not every and not getattr(notice, "recorded", True):
         return None
     record: dict[str, Any] = {"t": round(notice.at, 3), "event": notice.wire}
     for declared in fields(notice):

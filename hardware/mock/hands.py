@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from engine.game import Layout
 from engine.geometry import Geometry
 from engine.physical import EMPTY, PRESENT, Reading, Spot, Stone
-from hardware.mock.world import SimulatedWorld
+from hardware.mock.world import CENTRED, Rest, SimulatedWorld
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,11 +31,13 @@ class LiftStone:
 
 @dataclass(frozen=True, slots=True)
 class PutStone:
-    """Put the held stone ``held`` on ``spot`` as ``stone`` (turned or captured)."""
+    """Put the held stone ``held`` on ``spot`` as ``stone`` (turned or captured), lying
+    as ``rest`` says."""
 
     spot: Spot
     held: Stone
     stone: Stone
+    rest: Rest = CENTRED
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,17 +64,27 @@ class Force:
 
 
 @dataclass(frozen=True, slots=True)
-class Reach:
-    """A stone on its way comes within the reach of ``spot``'s sensor (``reads``) or goes
-    out of it (``hardware.mock.physics`` says when): the sensor reads the stone while
-    nothing stands on the spot, as a slid or rolled piece reads on two cells at once."""
+class Sense:
+    """The fields of the magnets about ``spot`` make its sensors read ``reading``
+    (``hardware.mock.physics`` says when): a slid piece on two cells at once, a reed's
+    lobe, a piece set down out of its sensor's reach. None: the cell reads its stones
+    again (the magnets lie still, and the fields read as the stones do)."""
 
     spot: Spot
-    stone: Stone
-    reads: bool
+    reading: Reading | None
 
 
-HandAction = LiftStone | PutStone | Remove | Supply | Force | Reach
+@dataclass(frozen=True, slots=True)
+class Quiet:
+    """What ``spot`` would read from now on were no neighbour being knocked (None: what
+    it reads): a note for whoever judges the hands (the property tests), which no sensor
+    sees and the world ignores."""
+
+    spot: Spot
+    reading: Reading | None
+
+
+HandAction = LiftStone | PutStone | Remove | Supply | Force | Sense | Quiet
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,16 +98,18 @@ def apply(world: SimulatedWorld, action: HandAction) -> None:
     match action:
         case LiftStone(spot):
             world.lift(spot)
-        case PutStone(spot, held, stone):
-            world.place_as(spot, held, stone)
+        case PutStone(spot, held, stone, rest):
+            world.place_as(spot, held, stone, rest)
         case Remove(spot):
             world.remove(spot)
         case Supply(spot, stone):
             world.bring(spot, stone)
         case Force(spot, reading):
             world.force(spot, reading)
-        case Reach(spot, stone, reads):
-            world.reach(spot, stone, reads)
+        case Sense(spot, reading):
+            world.sense(spot, reading)
+        case Quiet():
+            pass
 
 
 @dataclass(frozen=True, slots=True)

@@ -93,7 +93,10 @@ class Habits:
     hand moves at once. A slide or roll runs at ``surface_mm_s`` (from the slowest a
     sensor model assumes to a brisk flick), a lift goes up and down at ``vertical_mm_s``
     and is carried ``carry_height_mm`` above the board at ``carry_mm_s``; a knock moves a
-    neighbour ``knock_mm`` at ``knock_mm_s``.
+    neighbour ``knock_mm`` at ``knock_mm_s``. A stone is set down anywhere within
+    ``placement`` of the build's placement tolerance of its cell's centre, turned as its
+    players turn it; a rolled ball slips a share ``slip`` of its way (a weighted marble
+    pushed along its groove partly slides; a free one rolls).
     """
 
     step: tuple[float, float] = (0.005, 0.3)
@@ -119,6 +122,8 @@ class Habits:
     carry_mm_s: tuple[float, float] = (150.0, 900.0)
     knock_mm: tuple[float, float] = (1.0, 20.0)
     knock_mm_s: tuple[float, float] = (30.0, 300.0)
+    placement: float = 1.0
+    slip: tuple[float, float] = (0.0, 0.5)
 
     @classmethod
     def brisk(cls) -> Habits:

@@ -9,29 +9,46 @@ for a while, as a bouncing contact or a piece sliding past does.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.errors import KibanError
 from engine.game import Game, Layout
 from engine.physical import EMPTY, Reading, Sensing, Spot, Stone
 from engine.said import N_, SpotWord, Term, said
+from hardware.magnetics.vectors import Rotation
 
 
 class WorldError(KibanError, ValueError):
     """A hand asked for something impossible (lifting from an empty spot)."""
 
 
+@dataclass(frozen=True, slots=True)
+class Rest:
+    """How the top stone lies on its spot: ``offset_mm`` from the spot's centre, and its
+    magnet's turn (None: upright, the way the build sets its face; a ball: as its last
+    roll left it)."""
+
+    offset_mm: tuple[float, float] = (0.0, 0.0)
+    rotation: Rotation | None = None
+
+
+CENTRED = Rest()
+
+
 class SimulatedWorld:
-    """Stones on spots, stones in the player's hand, and forced sensor readings."""
+    """Stones on spots, how each top stone lies (``rests``), stones in the player's
+    hand, and sensor readings forced (a bouncing contact) or made by the fields of
+    magnets on their way (``sense``)."""
 
     def __init__(self, game: Game[Any], sensing: Sensing) -> None:
         self.game = game
         self.sensing = sensing
         self.stacks: dict[Spot, list[Stone]] = {}
         self.held: list[Stone] = []
+        self.rests: dict[Spot, Rest] = {}
         self._forced: dict[Spot, Reading] = {}
-        self._near: dict[Spot, list[Stone]] = {}  # stones moving within a sensor's reach
+        self._sensed: dict[Spot, Reading] = {}  # what the fields make a sensor read
         self._spots = frozenset(game.spots)
         self.version = 0  # bumped on every change, so a board syncs only when needed
         self._listeners: list[Callable[[], None]] = []
@@ -50,9 +67,10 @@ class SimulatedWorld:
     def arrange(self, layout: Layout) -> None:
         """Put the stones of a position in place; the hand is emptied."""
         self.stacks = {spot: list(stones) for spot, stones in layout.items() if stones}
+        self.rests = dict.fromkeys(self.stacks, CENTRED)
         self.held = []
         self._forced.clear()
-        self._near.clear()
+        self._sensed.clear()
         self._changed()
 
     def layout(self) -> dict[Spot, tuple[Stone, ...]]:
@@ -76,6 +94,7 @@ class SimulatedWorld:
         stone = stack.pop()
         if not stack:
             del self.stacks[spot]
+        self.rests.pop(spot, None)
         self.held.append(stone)
         self._changed()
         return stone
@@ -91,23 +110,26 @@ class SimulatedWorld:
             stone = self.held.pop()
         elif stone in self.held:
             self.held.remove(stone)
-        self.stacks.setdefault(spot, []).append(stone)
-        self._changed()
+        self._settle(spot, stone, CENTRED)
         return stone
 
     def bring(self, spot: Spot, stone: Stone) -> None:
         """Put a stone from the box on a spot (the hand keeps what it holds)."""
         self._check(spot)
-        self.stacks.setdefault(spot, []).append(stone)
-        self._changed()
+        self._settle(spot, stone, CENTRED)
 
-    def place_as(self, spot: Spot, held: Stone, stone: Stone) -> None:
-        """Put a held stone down as ``stone``: turned over, or now owned by its captor."""
+    def place_as(self, spot: Spot, held: Stone, stone: Stone, rest: Rest = CENTRED) -> None:
+        """Put a held stone down as ``stone``: turned over, or now owned by its captor;
+        lying as ``rest`` says."""
         self._check(spot)
         if held not in self.held:
             raise WorldError(f"the hand does not hold {held}")
         self.held.remove(held)
+        self._settle(spot, stone, rest)
+
+    def _settle(self, spot: Spot, stone: Stone, rest: Rest) -> None:
         self.stacks.setdefault(spot, []).append(stone)
+        self.rests[spot] = rest
         self._changed()
 
     def restack(self, spot: Spot, stones: tuple[Stone, ...]) -> None:
@@ -115,8 +137,11 @@ class SimulatedWorld:
         self._check(spot)
         if stones:
             self.stacks[spot] = list(stones)
+            self.rests[spot] = CENTRED
         else:
             self.stacks.pop(spot, None)
+            self.rests.pop(spot, None)
+        self._sensed.pop(spot, None)
         self._changed()
 
     def flip(self, spot: Spot) -> Stone:
@@ -126,6 +151,7 @@ class SimulatedWorld:
         if not stack:
             raise WorldError(said(N_("there is nothing on {spot} to flip"), spot=SpotWord(spot)))
         stack[-1] = replace(stack[-1], flipped=not stack[-1].flipped)
+        self.rests[spot] = CENTRED
         self._changed()
         return stack[-1]
 
@@ -146,19 +172,16 @@ class SimulatedWorld:
             self._forced[spot] = reading
         self._changed()
 
-    def reach(self, spot: Spot, stone: Stone, reads: bool) -> None:
-        """A stone on its way (lifted, slid, rolled) comes within the reach of ``spot``'s
-        sensor (``reads``) or goes out of it: the sensor reads it while nothing stands
-        there. The hands' physics (``hardware.mock.physics``) says when."""
+    def sense(self, spot: Spot, reading: Reading | None) -> None:
+        """The fields about ``spot`` make its sensors read ``reading`` (None: as its
+        stones read again), whatever the hands do there meanwhile: the fields say what
+        a sensor reads until they say it reads its stones again."""
         self._check(spot)
         before = self.reading(spot)
-        near = self._near.setdefault(spot, [])
-        if reads:
-            near.append(stone)
-        elif stone in near:
-            near.remove(stone)
-        if not near:
-            del self._near[spot]
+        if reading is None:
+            self._sensed.pop(spot, None)
+        else:
+            self._sensed[spot] = reading
         if self.reading(spot) != before:  # a board follows what its sensors read
             self._changed()
 
@@ -166,9 +189,9 @@ class SimulatedWorld:
         """The spots whose sensors are forced to read something (a bounce, a knock)."""
         return frozenset(self._forced)
 
-    def on_the_way(self) -> dict[Spot, tuple[Stone, ...]]:
-        """The stones on their way within reach of each spot's sensor (none at rest)."""
-        return {spot: tuple(stones) for spot, stones in self._near.items()}
+    def sensed_spots(self) -> frozenset[Spot]:
+        """The spots whose sensors read what the fields make them, not their stones."""
+        return frozenset(self._sensed)
 
     def reading(self, spot: Spot) -> Reading:
         forced = self._forced.get(spot)
@@ -177,13 +200,17 @@ class SimulatedWorld:
         return self.unforced(spot)
 
     def unforced(self, spot: Spot) -> Reading:
-        """What the stones themselves make ``spot``'s sensor read: what stands there, else
-        a stone on its way within reach (a contact forced to chatter aside)."""
+        """What ``spot``'s sensor reads but for a contact forced to chatter: what the
+        fields about it make it read, else what stands there."""
+        sensed = self._sensed.get(spot)
+        if sensed is not None:
+            return sensed
+        return self.stones_reading(spot)
+
+    def stones_reading(self, spot: Spot) -> Reading:
+        """What the stones on ``spot`` read as the game says (the fields aside)."""
         stack = self.stacks.get(spot)
-        if stack:
-            return self.game.stack_reading(stack, self.sensing)
-        near = self._near.get(spot)
-        return self.game.stack_reading(near[-1:], self.sensing) if near else EMPTY
+        return self.game.stack_reading(stack, self.sensing) if stack else EMPTY
 
     def readings(self) -> dict[Spot, Reading]:
         return {spot: self.reading(spot) for spot in self.game.spots}

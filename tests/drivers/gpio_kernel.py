@@ -1,6 +1,6 @@
 """A stand-in for the kernel's GPIO character device, for drivers/gpio_lines.py.
 
-It answers the three ioctls the driver makes as ``<linux/gpio.h>`` documents them,
+It answers the four ioctls the driver makes as ``<linux/gpio.h>`` documents them,
 reading and writing the bytes with ``struct`` at the header's offsets (written out
 here from the header, not taken from the driver's ctypes model), so a request the
 driver lays out wrongly is read wrongly here. Each granted request is a pipe: its read
@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from drivers.gpio_lines import (
     GPIO_GET_CHIPINFO_IOCTL,
     GPIO_V2_GET_LINE_IOCTL,
+    GPIO_V2_GET_LINEINFO_IOCTL,
     GPIO_V2_LINE_GET_VALUES_IOCTL,
     Edge,
     GpioCalls,
@@ -33,6 +34,11 @@ CONSUMER, CONFIG_FLAGS, NUM_ATTRS, ATTRS, NUM_LINES, FD = 256, 288, 296, 320, 56
 ATTR_SIZE = 24
 EVENT = struct.Struct("<QIIII24x")  # timestamp_ns, id, offset, seqno, line_seqno
 CHIP_INFO = struct.Struct("<32s32sI")
+# struct gpio_v2_line_info: char name[32] at 0, char consumer[32] at 32, u32 offset at 64,
+# u32 num_attrs at 68, u64 flags at 72, ten 16-byte attributes at 80, u32 padding[4] at
+# 240; 256 bytes. GPIO_V2_LINE_FLAG_USED is bit 0.
+LINE_INFO_SIZE = 256
+LINE_INFO = struct.Struct("<32s32sIIQ")
 
 
 @dataclass(frozen=True)
@@ -82,6 +88,8 @@ class FakeKernel:
         """Opening these paths fails so."""
         self.busy: set[int] = set()
         """Lines another program holds."""
+        self.held_by: dict[int, str] = {}
+        """The consumer label of each line of ``busy`` (none: an unlabelled request)."""
         self.received: list[tuple[int, bytes]] = []
         """Every ioctl: its number and the bytes it was given."""
         self.requests: dict[int, Request] = {}
@@ -139,6 +147,17 @@ class FakeKernel:
             self.requests[read_end] = request
             self._writers[read_end] = write_end
             struct.pack_into("<i", buffer, FD, read_end)
+        elif number == GPIO_V2_GET_LINEINFO_IOCTL:
+            assert fd in self._chip_fds and len(buffer) == LINE_INFO_SIZE
+            _, _, offset, _, _ = LINE_INFO.unpack_from(buffer)
+            _, lines = self.chips[self._chip_fds[fd]]
+            if offset >= lines:
+                raise OSError(errno.EINVAL, os.strerror(errno.EINVAL))
+            holders = {o: r.consumer for r in self.requests.values() for o in r.offsets}
+            holders |= {o: self.held_by.get(o, "") for o in self.busy}
+            used = 1 if offset in holders else 0
+            consumer = holders.get(offset, "").encode()
+            LINE_INFO.pack_into(buffer, 0, b"", consumer, offset, 0, used)
         elif number == GPIO_V2_LINE_GET_VALUES_IOCTL:
             request = self.requests[fd]
             bits, mask = struct.unpack_from("<QQ", buffer)

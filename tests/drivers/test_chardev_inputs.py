@@ -4,6 +4,7 @@ they keep the behaviour they have on gpiozero (tests/drivers/test_buttons.py).""
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -95,7 +96,7 @@ def test_the_buttons_are_one_request_debounced_by_the_kernel() -> None:
     assert sent(kernel) == [
         Request(
             offsets=(5, 6, 13, 26),
-            consumer="kiban-buttons",
+            consumer=f"kiban-buttons[{os.getpid()}]",  # its process named (issue 80)
             flags=INPUT | RISING | FALLING | PULL_UP,
             attributes=(Attribute(3, 30_000, 0b1111),),  # 0.03 s as microseconds
         )
@@ -227,7 +228,9 @@ def test_an_interrupt_line_asks_for_its_falling_edges_only() -> None:
     kernel = FakeKernel()
     wakes = threading.Semaphore(0)
     line = InterruptLine(17, wakes.release, chip=header(kernel))
-    assert sent(kernel) == [Request((17,), "kiban-int", INPUT | FALLING | PULL_UP, ())]
+    assert sent(kernel) == [
+        Request((17,), f"kiban-int[{os.getpid()}]", INPUT | FALLING | PULL_UP, ())
+    ]
     assert line.watched_by == "chardev /dev/gpiochip0"
     assert not line.active  # pulled up
     kernel.edge(17, Edge.FALLING)
@@ -247,7 +250,9 @@ def test_an_interrupt_line_asks_for_its_falling_edges_only() -> None:
 def test_an_active_high_line_asks_for_rising_edges_and_pull_down() -> None:
     kernel = FakeKernel()
     line = InterruptLine(4, print, chip=header(kernel), pull_up=False)
-    assert sent(kernel) == [Request((4,), "kiban-int", INPUT | RISING | PULL_DOWN, ())]
+    assert sent(kernel) == [
+        Request((4,), f"kiban-int[{os.getpid()}]", INPUT | RISING | PULL_DOWN, ())
+    ]
     kernel.levels[4] = True
     assert line.active
     line.close()

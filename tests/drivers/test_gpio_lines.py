@@ -6,10 +6,11 @@ chip by its label."""
 from __future__ import annotations
 
 import errno
+import os
 
 import pytest
 
-from drivers.errors import GpioChipError, GpioError, HardwareError
+from drivers.errors import GpioChipError, GpioError, HardwareError, LineHolder
 from drivers.gpio_lines import (
     GPIO_V2_GET_LINE_IOCTL,
     GPIO_V2_LINE_GET_VALUES_IOCTL,
@@ -18,6 +19,7 @@ from drivers.gpio_lines import (
     GpioChip,
     LineSettings,
     chip_paths,
+    consumer_label,
     debounce_period_us,
     find_header_chip,
     request_struct,
@@ -115,11 +117,38 @@ def test_a_line_another_program_holds_names_the_chip_and_the_line() -> None:
     error = caught.value
     assert str(error) == (
         "GPIO 17 on /dev/gpiochip0 could not be requested (errno 16, Device or resource busy)"
+        ": GPIO 17 held by an unlabelled request"
     )
     assert (error.chip, error.lines, error.errno) == ("/dev/gpiochip0", (17,), errno.EBUSY)
     assert isinstance(error, GpioError) and isinstance(error, HardwareError)
     assert isinstance(error, OSError)  # still what callers of the OS expect
     assert all(fd in kernel.closed for fd in kernel._chip_fds) and not kernel._chip_fds
+
+
+def test_a_refused_line_names_who_holds_it_as_the_kernel_says() -> None:
+    """Errno 16 alone did not say that the service held the lines (issue 80): the
+    kernel's line info names the holder's label, and Kiban's labels name its process."""
+    kernel = FakeKernel()
+    kernel.busy |= {6, 13}
+    kernel.held_by[6] = "kiban-buttons[812]"
+    held = chip(kernel).request([LineSettings(4)], "x")
+    with pytest.raises(GpioChipError) as caught:
+        chip(kernel).request([LineSettings(4), LineSettings(5), LineSettings(6), LineSettings(13)])
+    error = caught.value
+    assert str(error) == (
+        "GPIO 4, 5, 6, 13 on /dev/gpiochip0 could not be requested (errno 16, Device or "
+        "resource busy): GPIO 4 held by x; GPIO 6 held by kiban-buttons[812]; "
+        "GPIO 13 held by an unlabelled request"
+    )
+    assert [(h.offset, h.pid) for h in error.holders] == [(4, None), (6, 812), (13, None)]
+    held.close()
+    assert all(fd in kernel.closed for fd in kernel._chip_fds) and not kernel._chip_fds
+
+
+def test_this_process_labels_its_requests_with_its_pid() -> None:
+    assert consumer_label("kiban-int") == f"kiban-int[{os.getpid()}]"
+    assert LineHolder(4, consumer_label("kiban-int")).pid == os.getpid()
+    assert LineHolder(4, "lg").pid is None
 
 
 def test_an_offset_the_chip_lacks_and_a_chip_not_ours_to_open() -> None:

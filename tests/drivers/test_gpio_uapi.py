@@ -30,11 +30,13 @@ STRUCTS: dict[str, type[ctypes.Structure]] = {
     "gpio_v2_line_request": uapi.LineRequestStruct,
     "gpio_v2_line_values": uapi.LineValues,
     "gpio_v2_line_event": uapi.LineEventStruct,
+    "gpio_v2_line_info": uapi.LineInfoStruct,
 }
 IOCTLS = {
     "GPIO_GET_CHIPINFO_IOCTL": uapi.GPIO_GET_CHIPINFO_IOCTL,
     "GPIO_V2_GET_LINE_IOCTL": uapi.GPIO_V2_GET_LINE_IOCTL,
     "GPIO_V2_LINE_GET_VALUES_IOCTL": uapi.GPIO_V2_LINE_GET_VALUES_IOCTL,
+    "GPIO_V2_GET_LINEINFO_IOCTL": uapi.GPIO_V2_GET_LINEINFO_IOCTL,
 }
 
 

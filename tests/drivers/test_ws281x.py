@@ -2,7 +2,10 @@
 
 The fake registers its cleanup with atexit in the constructor, exactly as
 rpi_ws281x's PixelStrip does, and its cleanup kills the process after a failed
-begin(), as ws2811_fini does by dereferencing the torn-down device.
+begin(), as ws2811_fini does by dereferencing the torn-down device. Its handle is
+SWIG's: owned until ``delete_ws2811_t`` frees it, and dropped while owned it prints
+SWIG's "memory leak" line (the real library's is run in the slow test below, and by
+make pi-vm on an arm64 kernel with no /dev/gpiomem).
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from typing import Any
 
 import pytest
 
+from drivers import ws281x
 from drivers.errors import LedStripError
 from drivers.led_strip import Colour, LedStrip
 from drivers.ws281x import Ws281xStrip, open_ws281x
@@ -31,7 +35,10 @@ FAKE_LIBRARY = textwrap.dedent(
 
     import atexit
     import os
+    import sys
 
+    if __name__ in sys.modules:  # imported (a child process): its SWIG module too
+        sys.modules.setdefault("_rpi_ws281x", sys.modules[__name__])
     WS2811_STRIP_RGB = 0x00100800
     WS2811_STRIP_GRB = 0x00081000
     SK6812_STRIP_GRBW = 0x18081000
@@ -40,11 +47,27 @@ FAKE_LIBRARY = textwrap.dedent(
     instances = []
 
 
+    class Handle:
+        """SWIG's owned pointer of new_ws2811_t: its dealloc's line when never freed."""
+
+        own = True
+
+        def __del__(self):
+            if self.own:
+                sys.stderr.write(
+                    "swig/python detected a memory leak of type 'ws2811_t *', "
+                    "no destructor found.\\n")
+
+
+    def delete_ws2811_t(handle):
+        handle.own = False  # SWIG_POINTER_DISOWN, then free()
+
+
     class PixelStrip:
         def __init__(self, num, pin, freq_hz=800000, dma=10, invert=False,
                      brightness=255, channel=0, strip_type=None, gamma=None):
             self.args = (num, pin, freq_hz, dma, invert, brightness, channel, strip_type)
-            self._leds = object()
+            self._leds = Handle()
             self._channel = object()
             self.size = num
             self.pixels = [0] * num
@@ -83,6 +106,7 @@ FAKE_LIBRARY = textwrap.dedent(
                 if self.failed:
                     os._exit(139)  # what a segfault in ws2811_fini looks like to the shell
                 self.fini_calls += 1
+                delete_ws2811_t(self._leds)
                 self._leds = None
                 self._channel = None
     '''
@@ -97,6 +121,7 @@ def library(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> ModuleType:
     module.__file__ = str(path)
     exec(compile(FAKE_LIBRARY, str(path), "exec"), module.__dict__)
     monkeypatch.setitem(sys.modules, "rpi_ws281x", module)
+    monkeypatch.setitem(sys.modules, "_rpi_ws281x", module)
     return module
 
 
@@ -188,12 +213,50 @@ def test_failed_begin_is_a_led_strip_error_and_disarms_the_atexit_cleanup(
 
 @pytest.mark.parametrize(
     ("code", "hint"),
-    [(-11, "GPIO 18"), (-8, "audio"), (-3, 'backend = "pio"'), (-13, "spi=on"), (-99, "root")],
+    [(-11, "GPIO 18"), (-8, "audio"), (-3, 'backend = "pio"'), (-99, "root")],
 )
 def test_failure_hints(library: Any, code: int, hint: str) -> None:
     library.FAIL_CODE = code  # the stand-in library's own switch (Any: set by the test)
     with pytest.raises(LedStripError, match=hint):
         open_ws281x(3, gpio=12)
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        (None, None, "/dev/spidev0.0 does not exist: SPI is not enabled: `sudo raspi-config"),
+        (0o600, None, "/dev/gpiomem does not exist: rpi-ws281x maps the GPIO registers"),
+        (0o000, None, "/dev/spidev0.0 is not open to this user: it needs the spi group"),
+        (0o600, 0o000, "/dev/gpiomem is not open to this user: it needs the gpio group"),
+        (0o600, 0o600, "refused its mode, word size or speed"),
+    ],
+)
+def test_the_spi_mode_names_the_file_it_could_not_open_and_the_spi_backend(
+    library: Any,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    case: tuple[int | None, int | None, str],
+) -> None:
+    """Code -13 (rpi-ws281x's spi_init) is /dev/spidev0.0 or /dev/gpiomem failing:
+    the library says "Can't open /dev/mem" either way, and Kiban's hint was to enable
+    SPI, which was on (issue 80, a kernel with no /dev/gpiomem). The error names the
+    file that failed and the backend that needs neither the registers nor root."""
+    spidev, gpiomem, said = case
+    denied = set()
+    for name, mode in (("spidev0.0", spidev), ("gpiomem", gpiomem)):
+        path = tmp_path / name
+        if mode is not None:
+            path.write_bytes(b"")
+            if mode == 0o000:
+                denied.add(path)  # (as root here, os.access would say yes to any mode)
+        monkeypatch.setattr(ws281x, "SPIDEV" if name == "spidev0.0" else "GPIOMEM", path)
+    monkeypatch.setattr(ws281x, "_usable", lambda path: path not in denied)
+    library.FAIL_CODE = -13
+    with pytest.raises(LedStripError) as caught:
+        open_ws281x(15, gpio=10)
+    message = str(caught.value).replace(str(tmp_path), "/dev")
+    assert said in message
+    assert 'backend = "spi"' in message and "/dev/spidev0.0 only" in message
 
 
 def test_render_failure_is_a_led_strip_error(library: Any) -> None:
@@ -257,3 +320,17 @@ def test_a_process_whose_strip_failed_exits_cleanly(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("refused: LED strip on GPIO 18 could not be started")
+    assert result.stderr == ""  # no SWIG "memory leak" line (issue 80)
+
+
+def test_the_fake_leaks_like_the_real_library_when_its_handle_is_dropped(tmp_path: Path) -> None:
+    result = _run(
+        """
+        import rpi_ws281x
+        rpi_ws281x.FAIL_CODE = -13
+        strip = rpi_ws281x.PixelStrip(10, 10)
+        strip._leds = None
+        """,
+        tmp_path,
+    )
+    assert "swig/python detected a memory leak of type 'ws2811_t *'" in result.stderr

@@ -22,6 +22,7 @@ from firmware_host.session.actions import Select
 from firmware_host.session.state import Phase
 from firmware_host.store.storage import GameStore
 from firmware_host.telling.legend import Meaning
+from hardware.magnetics.build import Build
 from hardware.mock.hands import Noise
 from hardware.profile import load_profile
 
@@ -65,13 +66,17 @@ def make_sim(
     settings: Mapping[str, str] | None = None,
     thinker: Thinker | None = None,
     sensor_model: SensorModel | None = None,
+    build: Build | None = None,
 ) -> Simulation:
     """A new game on a simulated board whose pieces already stand as the position has them;
     with ``sensor_model``, the board declares those sensors instead of its profile's (its
-    order margin comes from them, as on a board whose profile says so)."""
+    order margin comes from them, as on a board whose profile says so); with ``build``,
+    that build."""
     loaded = load_profile(profile, game)
     if sensor_model is not None:
         loaded = replace(loaded, sensor_model=sensor_model)
+    if build is not None:
+        loaded = replace(loaded, build=build)
     sim = Simulation(
         game,
         loaded,

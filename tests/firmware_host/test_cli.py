@@ -13,6 +13,7 @@ from engine.game import Game
 from engine.registry import GROUP, default_game, find_game, games
 from firmware_host.cli import build_parser, main
 from firmware_host.cli.main import COMMANDS, composition
+from firmware_host.cli.parser import command_named
 from firmware_host.tools.bench.speed import bench_game, sample_positions
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -223,6 +224,40 @@ def test_every_command_declared_has_its_composition_and_no_other() -> None:
         assert callable(composition(name))
     with pytest.raises(KeyError, match="no composition for the command 'fly'"):
         composition("fly")
+
+
+def test_the_command_named_is_declared_alone() -> None:
+    """``kiban run`` declares only its own options (issue 80: every command's options
+    were declared for it, the club's and remote play's loading cryptography); with no
+    command, or an unknown one, every command is, for the help and the refusal."""
+    assert command_named(["-v", "run", "--profile", "board.toml"]) == "run"
+    assert command_named(["--help"]) is None
+    assert command_named(["fly", "--profile", "board.toml"]) is None
+    assert command_named(["--", "run"]) is None
+    (alone,) = (
+        a for a in build_parser("run")._actions if isinstance(a, argparse._SubParsersAction)
+    )
+    assert list(alone.choices) == ["run"]
+
+
+def test_the_service_command_line_loads_no_cryptography_nor_openssl() -> None:
+    """What ``kiban run`` reads its command line with and opens its store with loads
+    neither cryptography (the club's signatures) nor hashlib (OpenSSL's libcrypto):
+    together 14 MiB of the service's 38 (issue 80)."""
+    probe = (
+        "import sys, tempfile\n"
+        "from pathlib import Path\n"
+        "from firmware_host.cli.parser import build_parser\n"
+        "from firmware_host.cli.common import open_store\n"
+        "args = build_parser('run').parse_args(['run', '--profile', 'board.toml'])\n"
+        "open_store(Path(tempfile.mkdtemp()), 'games.sqlite3').close()\n"
+        "print(' '.join(m for m in sys.modules if m.split('.')[0] in "
+        "('cryptography', 'hashlib', '_hashlib', 'ssl')))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert done.stdout.split() == []
 
 
 def test_reading_the_command_line_builds_nothing() -> None:

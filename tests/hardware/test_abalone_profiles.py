@@ -73,7 +73,11 @@ def test_reference_and_simulated_boards_are_wired_alike() -> None:
     assert expander_wiring(reference) == expander_wiring(simulated)
     assert reference.leds.spots == simulated.leds.spots
     assert reference.leds.indicators == simulated.leds.indicators
-    assert reference.leds.backend == "ws281x" and reference.leds.gpio == 10
+    assert (reference.leds.backend, reference.leds.spi_bus, reference.leds.spi_device) == (
+        "spi",
+        0,
+        0,
+    )
     assert simulated.leds.backend == "simulated"
     assert [(c.bus, c.address, len(c.channels)) for c in expanders(reference)] == [
         (1, 0x20, 14), (1, 0x21, 14), (1, 0x22, 14), (1, 0x23, 14), (1, 0x24, 5)

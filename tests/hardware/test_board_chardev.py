@@ -4,6 +4,7 @@ tests/drivers/gpio_kernel.py), and the rule that picks the chip or gpiozero."""
 from __future__ import annotations
 
 import errno
+import os
 import threading
 
 from drivers.errors import GpioChipError
@@ -67,7 +68,9 @@ def test_the_alert_lines_of_adcs_are_watched_on_the_chip_too() -> None:
             for adc in part.adcs
             if adc.alert_gpio is not None
         }
-        watched = {r.offsets for r in kernel.requests.values() if r.consumer == "kiban-int"}
+        watched = {
+            r.offsets for r in kernel.requests.values() if r.consumer == f"kiban-int[{os.getpid()}]"
+        }
         assert alerts and watched == {(gpio,) for gpio in alerts}
         woken = threading.Event()
         board.wake.append(woken.set)

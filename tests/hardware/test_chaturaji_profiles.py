@@ -48,8 +48,11 @@ def test_the_simulated_board_is_the_default_for_chaturaji() -> None:
     sim = load_profile("sim", CHATURAJI)
     reference = load_profile("chaturaji-reference", CHATURAJI)
     assert sim.leds.backend == "simulated"
-    assert reference.leds.backend == "ws281x"
-    assert reference.leds.gpio == 10
+    assert (reference.leds.backend, reference.leds.spi_bus, reference.leds.spi_device) == (
+        "spi",
+        0,
+        0,
+    )
     assert expanders(sim) == expanders(reference)
     assert sim.leds.spots == reference.leds.spots
     assert sim.leds.indicators == reference.leds.indicators

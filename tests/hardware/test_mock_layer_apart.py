@@ -35,7 +35,8 @@ SIMULATION = (
     "firmware_host.tools.bench.spec_sheet",
     "firmware_host.tools.bench.service",
     "firmware_host.usi_engine.sim_board",  # kiban usi --sim: the simulated board's hands
-    "firmware_host.cli.room_sim_boards",  # kiban room sim: a room of simulated boards
+    "firmware_host.tools.play.club_boards",  # kiban room sim: a room of simulated boards
+    "firmware_host.tools.bench.room_round",  # make room-round: a round of simulated boards
     "firmware_host.testing",  # the conformance kit: a game's tests, on a simulated board too
 )
 """The modules that are the simulation, or only ever run one: they may import the mock

@@ -137,10 +137,13 @@ def test_sim_means_the_simulated_board_of_the_game() -> None:
     ]
 
 
-def test_the_reference_board_drives_a_real_strip() -> None:
+def test_the_reference_board_drives_a_real_strip_through_spidev_alone() -> None:
+    """SPI0's MOSI (GPIO 10) by Kiban's own SPI driver: /dev/spidev0.0 and nothing
+    else. rpi-ws281x's SPI mode also maps the GPIO registers through /dev/gpiomem,
+    which a kernel without it refused at every start (issue 80)."""
     profile = load_profile("dobutsu-reference", DOBUTSU)
-    assert profile.leds.backend == "ws281x"
-    assert profile.leds.gpio == 10
+    assert (profile.leds.backend, profile.leds.spi_bus, profile.leds.spi_device) == ("spi", 0, 0)
+    assert profile.leds.order == "GRB"
     assert profile.leds.brightness == 0.35
 
 

@@ -89,7 +89,11 @@ def test_the_simulated_board_is_the_reference_board() -> None:
     assert reference.sensing is simulated.sensing is Sensing.OCCUPANCY
     assert expander_wiring(reference) == expander_wiring(simulated)
     assert reference.leds.spots == simulated.leds.spots
-    assert reference.leds.backend == "ws281x" and reference.leds.gpio == 10
+    assert (reference.leds.backend, reference.leds.spi_bus, reference.leds.spi_device) == (
+        "spi",
+        0,
+        0,
+    )
     assert simulated.leds.backend == "simulated"
     assert [(c.bus, c.address, len(c.channels)) for c in expanders(reference)] == [
         (1, 0x20, 14),

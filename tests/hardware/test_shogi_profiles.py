@@ -54,7 +54,7 @@ def test_neighbouring_cells_share_their_corners() -> None:
 
 def test_the_reference_board() -> None:
     profile = load_profile("shogi-reference", SHOGI)
-    assert profile.leds.backend == "ws281x" and profile.leds.gpio == 10
+    assert (profile.leds.backend, profile.leds.spi_bus, profile.leds.spi_device) == ("spi", 0, 0)
     assert profile.leds.count == 108
     assert [(chip.bus, chip.address) for chip in expanders(profile)] == [
         (1, 0x20 + n) for n in range(6)

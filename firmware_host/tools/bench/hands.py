@@ -43,7 +43,6 @@ from engine.assessments import Timing
 from engine.game import Game, Position
 from engine.recognition.change_order import goes_on
 from engine.registry import find_game, games
-from engine.sensors import WIDEST, SensorModel
 from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import (
     MoveCommitted,
@@ -54,23 +53,16 @@ from firmware_host.session.actions import Select
 from firmware_host.session.state import Phase, TakebackChoice
 from firmware_host.store.storage import GameStore
 from firmware_host.tools.bench.hands_tally import MISSED_LIMIT, HandsTally
+from hardware.mock.bodies import board_of, north_of, widest_build
 from hardware.mock.hands import Force, HandStep, Noise, apply
 from hardware.mock.moving import physical_steps
 from hardware.mock.orders import Habits, RandomChooser
-from hardware.mock.physics import Board
-from hardware.profile import Profile, load_profile
+from hardware.profile import load_profile
 
 AMEND_LIMIT = Timing().amend + Timing().settle
 """Seconds a move the record holds but nobody played may stand before it counts as
 wrong: the board shows a hand's pause at rest as the move it shows, and changes it when
 the same hand goes on (``engine.recognition.rereading``), as the property tests allow."""
-
-
-def sensor_model(profile: Profile) -> SensorModel:
-    """The sensors the hands move the stones over: the profile's (``[sensors]``), else
-    the widest bundled geometry's, as the board itself assumes."""
-    declared = getattr(profile, "sensor_model", None)
-    return declared if isinstance(declared, SensorModel) else WIDEST
 
 
 LOOK_LIMIT = 8.0
@@ -126,7 +118,8 @@ class Players:
 
     def __init__(self, sim: Simulation, rng: random.Random, tempo: Tempo, tally: HandsTally):
         self.sim = sim
-        self.board = Board.of(sim.game.geometry, sensor_model(sim.profile))
+        self.board = board_of(sim.game, sim.profile)
+        self.north = north_of(sim.game)
         self.rng = rng
         self.tempo = tempo
         self.tally = tally
@@ -223,6 +216,9 @@ class Players:
             start=start,
             sensed=profile.sensed_spots,
             hold=self.rng.random() < self.tempo.held,
+            rests=sim.world.rests,
+            frame=sim.world.readings(),
+            north=self.north,
         )
 
     def _start(self, move: Any) -> float:
@@ -485,17 +481,19 @@ def soak(
     noise: Noise | None = None,
     tempo: Tempo | None = None,
     timing: Timing | None = None,
-    sensors: SensorModel | None = None,
+    widest: bool = False,
 ) -> HandsTally:
     """``moves`` random moves of ``game`` by fast, clumsy hands, counted (``timing``: the
     board's, by default the product's with the order margin of the sensors the hands
-    move over; ``sensors``: a sensor model in place of the profile's, the board and the
-    hands' bodies both under it, as a board built with those sensors would be)."""
+    move over; ``widest``: the game's bundled build that blurs most in place of the
+    profile's, the board and the hands' bodies both under it, as a board made that way
+    would be)."""
     loaded = load_profile(profile, game)
-    if sensors is not None:
-        loaded = replace(loaded, sensor_model=sensors)
+    if widest:
+        build, model = widest_build(game)
+        loaded = replace(loaded, sensor_model=model, build=build)
     if timing is None:
-        model = sensor_model(loaded)
+        model = loaded.sensor_model
         timing = replace(Timing(), order=model.order_margin, departs=model.departure_s)
     sim = Simulation(
         game,
@@ -534,9 +532,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--sensors",
         choices=("board", "widest"),
         default="board",
-        help="the sensors under every board: each simulated profile's own (board), or the "
-        "widest bundled geometry's (widest: the Abalone reference reed board, where a "
-        "rolled or slid piece reads on two cells longest) for every game",
+        help="the sensors under every board: each simulated profile's own build (board), or "
+        "the game's bundled build that blurs most (widest: where a slid or rolled piece "
+        "reads on two cells longest, and its own cell keeps it longest)",
     )
     parser.add_argument(
         "--check",
@@ -547,11 +545,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     chosen = [find_game(name) for name in args.games] if args.games else list(games())
-    sensors = WIDEST if args.sensors == "widest" else None
     failed = False
     for game in chosen:
         tempo = Tempo(drawn=args.drawn)
-        tally = soak(game, args.moves, args.seed, tempo=tempo, sensors=sensors)
+        tally = soak(game, args.moves, args.seed, tempo=tempo, widest=args.sensors == "widest")
         print(tally.line(), flush=True)
         if args.check and not tally.within_limits():
             failed = True

@@ -1,9 +1,9 @@
 """``make bench-hands``: the recognition spec sheet, as a board maker can quote it.
 
-For every game and every bundled sensor geometry (the simulated boards, each with the
-sensor model its profile declares: pitch, operate and release distances, and so the
-overlap and gap a slid or rolled piece makes), random legal moves are played by hands
-that move each stone as a body over the sensors, at three paces:
+For every game and every bundled build (the simulated boards, each with the build its
+profile declares: the magnet in each piece, the sensors under each cell, the pitch, and
+so what a slid or rolled piece reads), random legal moves are played by hands that move
+each stone as a body over the sensors, their fields added, at three paces:
 
 - **clean**: no noise at all; every move made in an order and at a pace drawn from every
   one a hand may use (a line of marbles one by one or pushed as one, a marble rolled
@@ -71,33 +71,36 @@ def paces() -> tuple[Pace, ...]:
 
 @dataclass(frozen=True, slots=True)
 class Geometry:
-    """A bundled board's sensors, as the sheet names them: the first simulated profile
-    of the game that has them."""
+    """A bundled board's build, as the sheet names it: the first simulated profile of the
+    game that has it, with its placement tolerance (how far off centre a piece may rest
+    and still read every way it stands: ``kiban build-check``)."""
 
     profile: str
     model: SensorModel
+    tolerance_mm: float = 0.0
 
     def label(self) -> str:
         model = self.model
         overlap, gap = model.overlap_s * 1e3, model.gap_s * 1e3
         return (
-            f"{model.kind.value}, {model.pitch_mm:g} mm, overlap {overlap:.0f} ms, gap {gap:.0f} ms"
+            f"{model.kind.value}, {model.pitch_mm:g} mm, overlap {overlap:.0f} ms, gap"
+            f" {gap:.0f} ms, pieces within {self.tolerance_mm:g} mm"
         )
 
 
 def geometries(game: Game[Any]) -> list[Geometry]:
-    """The distinct sensor geometries of the game's simulated boards: by kind, pitch and
-    order margin (two front ends of one kind of sensor under one board read alike)."""
-    found: dict[tuple[str, int, float], Geometry] = {}
+    """The distinct builds of the game's simulated boards (two front ends of one build
+    read alike)."""
+    found: dict[str, Geometry] = {}
     for name in bundled_profiles():
         if not name.startswith("sim-"):
             continue
         profile = load_profile(name)
         if not profile.serves(game.name):
             continue
-        model = profile.sensor_model
-        key = (model.kind.value, round(model.pitch_mm), round(model.order_margin, 2))
-        found.setdefault(key, Geometry(name, model))
+        key = repr((profile.build, profile.sensing))
+        tolerance = 0.0 if profile.build is None else profile.build.tolerance_mm
+        found.setdefault(key, Geometry(name, profile.sensor_model, tolerance))
     return sorted(found.values(), key=lambda geometry: -geometry.model.order_margin)
 
 
@@ -161,7 +164,12 @@ def markdown(line: Sequence[str]) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("games", nargs="*", help="games to play (default: all)")
-    parser.add_argument("--moves", type=int, default=300, help="moves per row")
+    parser.add_argument(
+        "--moves",
+        type=int,
+        default=3000,
+        help="moves per row (3,000: none in a row bounds a rate below one per 1,000)",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--check",

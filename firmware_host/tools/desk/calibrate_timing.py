@@ -38,6 +38,10 @@ from hardware.sensor_timing import Blur, TimedReading, line_of_cells, measure_bl
 CELLS = 4  # the line a piece is slid along: three steps between neighbours
 
 
+SCAN_MARGIN_MS = 20.0
+"""What a measured overlap may exceed the build's by before it says so: two scans."""
+
+
 @dataclass(frozen=True, slots=True)
 class TimingResult:
     """What the step measured (None when nothing was), why it wrote nothing, and where
@@ -94,7 +98,29 @@ class TimingCalibrator:
             f"to {overlap_ms:.0f} ms and on none for up to {gap_ms:.0f} ms; the order of "
             f"changes is trusted {model.order_margin * 1000:.0f} ms apart; written to {target}"
         )
+        self._compare(blur)
         return TimingResult(path, blur, written=target)
+
+    def _compare(self, blur: Blur) -> None:
+        """What the build predicts beside what was measured: at the slowest hand a slide
+        reads on both cells at most the build's overlap (a quicker hand, less); more says
+        the board is not built as its profile says (kiban build-check)."""
+        if self.profile.build is None:
+            return
+        predicted = self.profile.sensor_model
+        overlap_ms = predicted.overlap_mm / predicted.slowest_mm_s * 1000
+        gap_ms = predicted.gap_mm / predicted.slowest_mm_s * 1000
+        line = (
+            f"timing: the build predicts at most {overlap_ms:.0f} ms on two cells and"
+            f" {gap_ms:.0f} ms on none at the slowest hand ({predicted.slowest_mm_s:g} mm/s)"
+        )
+        if blur.overlap_s * 1000 > overlap_ms + SCAN_MARGIN_MS:
+            line += (
+                f"; measured {blur.overlap_s * 1000:.0f} ms on two cells, more than the build"
+                " gives: check the magnets and the sensors against the profile (kiban"
+                " build-check)"
+            )
+        self.bench.say(line)
 
     def _default_path(self) -> Path:
         source = Path(self.profile.source)

@@ -26,6 +26,13 @@
    4e. No answer before the timeout (or ok) names the cell's channels dead.
 3. LED test: every LED lit white in turn, then every colour of the legend.
 4. Buttons: each one asked for, and what was pressed instead named.
+
+Unattended (``--expect [POSITION]``): nobody answers. The board holds the game's start
+(or the position given) and the walk reads it as it stands: each channel must read
+what that position puts on its spot, once the board has settled; the buttons must
+read released at rest. So a board is checked by a script, and its exit status says
+whether anything was found (issue 80: the walk waited for a hand at every cell and
+button, minutes of time-outs with nobody there).
 """
 
 from __future__ import annotations
@@ -40,10 +47,15 @@ from drivers.errors import HardwareError
 from drivers.i2c import I2CBus
 from drivers.led_strip import OFF, Colour
 from drivers.tca9548a import CHANNELS, MuxTree
-from engine.physical import NORTH, SOUTH, Reading, Sensing, Spot
+from engine.physical import EMPTY, NORTH, SOUTH, Reading, Sensing, Spot
 from engine.registry import skipped
 from firmware_host.telling.legend import DEFAULT_PALETTE, Meaning, Palette
 from firmware_host.tools.desk.gpio_setup import gpio_findings
+from firmware_host.tools.desk.line_holders import (
+    describe_holders,
+    holder_advice,
+    refused_holders,
+)
 from firmware_host.tools.desk.pi_setup import PiSystem, system_findings
 from firmware_host.tools.desk.workbench import Ask, Bench, face_name
 from hardware.board import Board
@@ -125,7 +137,16 @@ class Doctor:
 
     # --- the whole visit -------------------------------------------------------------
 
-    def run(self, parts: Iterable[str] = PARTS, spots: Iterable[Spot] | None = None) -> Report:
+    def run(
+        self,
+        parts: Iterable[str] = PARTS,
+        spots: Iterable[Spot] | None = None,
+        expect: str | None = None,
+    ) -> Report:
+        """``expect``: unattended (``kiban doctor --expect``), the board holding that
+        position (``start``: the game's start) rather than a person answering: the
+        walk reads it as it stands, the buttons are read at rest, nothing is waited
+        for but the board settling."""
         wanted = set(parts)
         if "system" in wanted:
             self.games_check()
@@ -142,17 +163,34 @@ class Doctor:
                     f"{', '.join(later)}: skipped until the board's devices above can be opened"
                 )
                 return self.finish()
+            if self.bench.taken:
+                later = [part for part in BOARD_PARTS if part in wanted]
+                advice = holder_advice(self.bench.taken)
+                self.problem(
+                    f"the board is in use: {describe_holders(self.bench.taken)}"
+                    + ("" if advice is None else f"; {advice}")
+                )
+                self.say(f"{', '.join(later)}: skipped while another program holds the board")
+                return self.finish()
             try:
                 self.board = self.bench.open_board(self.bench.pressed.append)
             except (HardwareError, OSError, ValueError) as error:
-                self.problem(f"the board could not be opened: {error}")
+                advice = holder_advice(refused_holders(error))
+                self.problem(
+                    f"the board could not be opened: {error}"
+                    + ("" if advice is None else f"; {advice}")
+                )
                 return self.finish()
             try:
-                if "walk" in wanted:
+                if "walk" in wanted and expect is not None:
+                    self.walk_unattended(expect, spots)
+                elif "walk" in wanted:
                     self.walk(spots)
                 if "leds" in wanted:
                     self.led_test()
-                if "buttons" in wanted:
+                if "buttons" in wanted and expect is not None:
+                    self.buttons_at_rest()
+                elif "buttons" in wanted:
                     self.button_test()
             finally:
                 self.board.close()
@@ -342,6 +380,50 @@ class Doctor:
         found, sample = self._wait(answered, self.bench.timeout)
         return [(c, v) for c, v in sample if v and c not in stuck] if found else []
 
+    def walk_unattended(self, expect: str, only: Iterable[Spot] | None = None) -> None:
+        """The walk with nobody at the board: it holds ``expect`` (``start``, or a
+        position in the game's notation), and every channel must read what that
+        position puts on its spot, once the board has settled (``bench.timeout`` at
+        most). A crossed pair of wires shows where the two spots hold different
+        readings; a dead channel where its spot holds a piece."""
+        assert self.board is not None
+        text = None if expect == "start" else expect
+        named = "the start position" if text is None else "the position given"
+        wanted = self.game.position(text).expected_frame(self.profile.sensing)
+        chosen = None if only is None else set(only)
+        self._introduce_sources()
+        self._light(None)
+        self.bench.ask(
+            Ask("arrange", position=text), f"walk test, unattended: {named} is on the board"
+        )
+
+        def mismatches(sample: list[tuple[SourceChannel, int]]) -> list[tuple[SourceChannel, int]]:
+            return [
+                (channel, value)
+                for channel, value in sample
+                if (chosen is None or channel.spot in chosen)
+                and not _reads_as(channel, value, wanted.get(channel.spot, EMPTY))
+            ]
+
+        settled, sample = self._wait(lambda s: not mismatches(s), self.bench.timeout)
+        wrong = mismatches(sample) if not settled else []
+        sensing = self.profile.sensing
+        for channel, value in wrong:
+            should = _value_of(channel, wanted.get(channel.spot, EMPTY))
+            there = (
+                f"puts {_words(channel, should, sensing)} there" if should else "leaves it empty"
+            )
+            self.problem(
+                f"{self._where(channel.spot)}: channel {channel.label} reads "
+                f"{_words(channel, value, sensing)}, {named} {there}"
+            )
+        spots = {channel.spot for channel, _ in sample if chosen is None or channel.spot in chosen}
+        bad = {channel.spot for channel, _ in wrong}
+        self.say(
+            f"walk test, unattended: {len(spots) - len(bad)} of {len(spots)} spots read as "
+            f"{named} puts them" + (f"; not: {', '.join(sorted(bad))}" if bad else "")
+        )
+
     def _introduce_sources(self) -> None:
         """Front ends that only show themselves once the board is open."""
         assert self.board is not None
@@ -423,6 +505,20 @@ class Doctor:
 
     # --- 4. buttons --------------------------------------------------------------------
 
+    def buttons_at_rest(self) -> None:
+        """The buttons with nobody to press them: each must read released (a button
+        that reads pressed at rest is shorted or stuck). A press is not asked for."""
+        assert self.board is not None
+        panel = self.board.buttons
+        for role, gpio in self.profile.buttons:
+            if panel is not None and panel.is_pressed(role):
+                self.problem(
+                    f"button {role.value} (GPIO {gpio}) reads pressed with nobody at the "
+                    "board: shorted to ground, or stuck"
+                )
+            else:
+                self.say(f"button {role.value} (GPIO {gpio}): released at rest (not pressed)")
+
     def button_test(self) -> None:
         bench = self.bench
         gpios = dict(self.profile.buttons)
@@ -447,3 +543,28 @@ class Doctor:
                     f"{role.value} (GPIO {gpio}): are their wires swapped?"
                 )
         bench.pressed.clear()
+
+
+def _value_of(channel: SourceChannel, reading: Reading) -> int:
+    """What ``channel`` reads when its spot reads ``reading``: one of a pair of
+    polarity sensors is active for its own pole only; any other channel reads the
+    spot's reading (0 empty, 1 present or north, 2 south)."""
+    if channel.pole is not None:
+        return 1 if reading == channel.pole else 0
+    return int(reading)
+
+
+def _reads_as(channel: SourceChannel, value: int, reading: Reading) -> bool:
+    expected = _value_of(channel, reading)
+    return bool(value) == bool(expected) if channel.pole is not None else value == expected
+
+
+def _words(channel: SourceChannel, value: int, sensing: Sensing) -> str:
+    """A channel's value as a person says it."""
+    if not value:
+        return "empty"
+    if channel.pole is not None:
+        return f"its {face_name(channel.pole)} pole"
+    if sensing is Sensing.OCCUPANCY:
+        return "a piece"
+    return f"a piece {face_name(value)} up"

@@ -14,35 +14,36 @@ from typing import Any
 
 from drivers.buttons import ButtonRole
 from engine.game import Game
-from engine.geometry import Geometry
-from engine.physical import Reading, Sensing, Spot, Stone
-from engine.sensors import SensorModel
+from engine.physical import EMPTY, PRESENT, Reading, Sensing, Spot, Stone
 from firmware_host.tools.desk.workbench import Ask, Bench
 from hardware.mock.analog import HallModel
 from hardware.mock.board import SimulatedBoard
+from hardware.mock.bodies import board_of
 from hardware.mock.clock import SimClock
-from hardware.mock.physics import Board, sensor_changes, surface
+from hardware.mock.physics import Board, Body, Turning, surface
 from hardware.mock.world import SimulatedWorld
 from hardware.profile import Profile
 
 
 def slide_changes(
-    model: SensorModel,
-    geometry: Geometry,
-    path: tuple[Spot, ...],
-    start: float,
-    speed_mm_s: float | None = None,
+    board: Board, path: tuple[Spot, ...], start: float, speed_mm_s: float | None = None
 ) -> list[tuple[float, Spot, bool]]:
-    """When each sensor starts (True) and stops (False) reading a piece set down on the
+    """When each cell starts (True) and stops (False) reading a piece set down on the
     first cell of ``path`` at ``start`` and, half a second later, slid through the
-    centres of the rest at ``speed_mm_s`` (the model's slowest by default): the mock
-    world's physics (``hardware.mock.physics``), each sensor reading from the magnet's
-    distance with the board's operate and release distances, so that two neighbours read
-    it at once, or neither does, as the board's geometry makes them."""
-    speed = model.slowest_mm_s if speed_mm_s is None else speed_mm_s
-    board = Board.of(geometry, model)
-    moving = surface(board, path, start + 0.5, speed)
-    return [(start, path[0], True), *sensor_changes(model, board.places, moving)]
+    centres of the rest at ``speed_mm_s`` (the board's slowest by default): the mock
+    world's physics (``hardware.mock.physics``), every sensor reading the piece's field
+    along its own axis, so that two neighbours read it at once, or neither does, or a
+    reed reads it again past a null, as the board's build makes them."""
+    speed = board.model.slowest_mm_s if speed_mm_s is None else speed_mm_s
+    rotation = board.rotation(True)
+    points = [board.rest(spot) for spot in path]
+    moving = surface(board, points, start + 0.5, speed)
+    body = Body(board.build.piece.magnet, moving, Turning(rotation, rotation))
+    frame = dict.fromkeys(board.sensors, EMPTY) | {path[0]: PRESENT}
+    changes, _ = board.sense(frame, [], [body])
+    return [(start, path[0], True)] + [
+        (at, spot, reading != EMPTY) for at, spot, reading in changes
+    ]
 
 
 def stone_reading(game: Game[Any], face: Reading | None) -> Stone:
@@ -127,6 +128,9 @@ class ScriptedHand:
                 self._cover(list(ask.spots), ask.face, later)
             case "slide" if ask.spots:
                 self._slide(ask.spots, later)
+            case "arrange":
+                layout = self.game.position(ask.position).layout()
+                self.desk.at(later, lambda: self._arrange(layout))
             case "press" if ask.role is not None:
                 role = self.presses.get(ask.role, ask.role)
                 if role is not None:
@@ -134,13 +138,11 @@ class ScriptedHand:
 
     def _slide(self, path: tuple[Spot, ...], start: float) -> None:
         """A piece slid along ``path`` and back, then ok pressed (``slide_changes``)."""
-        model = self.desk.hardware.profile.sensor_model
+        board = board_of(self.game, self.desk.hardware.profile)
         stone = stone_reading(self.game, None)
-        there = slide_changes(model, self.game.geometry, path, start, self.speed_mm_s)
+        there = slide_changes(board, path, start, self.speed_mm_s)
         back_from = there[-1][0] + self.reaction
-        back = slide_changes(
-            model, self.game.geometry, tuple(reversed(path)), back_from, self.speed_mm_s
-        )
+        back = slide_changes(board, tuple(reversed(path)), back_from, self.speed_mm_s)
         for moment, spot, present in there + back[1:]:
             if present:
                 self.desk.at(moment, lambda spot=spot: self._set_down(spot, stone))  # type: ignore[misc]
@@ -149,6 +151,10 @@ class ScriptedHand:
         done = back[-1][0] + self.reaction
         self.desk.at(done, lambda: self._take(path[0]))
         self.desk.at(done, lambda: self.desk.hardware.press(ButtonRole.OK))
+
+    def _arrange(self, layout: Any) -> None:
+        self._clear()
+        self.world.arrange(layout)
 
     def _set_down(self, spot: Spot, stone: Stone) -> None:
         self.world.place(spot, stone)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from drivers.buttons import ButtonRole
-from drivers.errors import DeviceUnavailableError
+from drivers.errors import DeviceUnavailableError, LineHolder
 from engine.game import Game
 from engine.physical import EMPTY, NORTH, SOUTH, Reading, Spot
 from hardware.board import Board
@@ -30,7 +30,9 @@ class Ask:
     ``face`` up: NORTH, SOUTH or None for any), ``lift`` (take it off again),
     ``place_all`` (pieces ``face`` up on every spot of ``spots``, as many at a
     time as one likes), ``slide`` (a piece slid or rolled along ``spots``, neighbouring
-    cells in order, and back, without lifting it; then ok), ``press`` (button ``role``).
+    cells in order, and back, without lifting it; then ok), ``press`` (button ``role``),
+    ``arrange`` (the pieces of ``position`` set up, None: the game's start; the
+    unattended walk, ``kiban doctor --expect``, asks it of nobody on a real board).
     """
 
     kind: str
@@ -38,6 +40,7 @@ class Ask:
     face: Reading | None = None
     role: ButtonRole | None = None
     spots: tuple[Spot, ...] = ()
+    position: str | None = None
 
 
 class Helper(Protocol):
@@ -59,6 +62,9 @@ class Bench:
     timeout: float = 20.0
     unavailable: tuple[DeviceUnavailableError, ...] = ()
     """Device files of the board that could not be opened, each saying how to fix it."""
+    taken: tuple[LineHolder, ...] = ()
+    """The header's lines another Kiban process holds (the service), found before the
+    board is opened: nothing of it is touched while they are."""
 
     def ask(self, ask: Ask, words: str) -> None:
         self.say(words)

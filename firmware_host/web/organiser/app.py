@@ -45,7 +45,7 @@ from engine.said import N_, Said, said
 from firmware_host.club.desk import Desk
 from firmware_host.club.live_delay import Delay
 from firmware_host.club.live_server import Tables
-from firmware_host.club.organiser import Command
+from firmware_host.club.organiser import Command, Verb
 from firmware_host.club.pairings import MAX_TABLES
 from firmware_host.telling.language import Language
 from firmware_host.telling.said import told
@@ -126,18 +126,22 @@ def organiser_app(
 
     async def light(request: web.Request) -> web.StreamResponse:
         board, table = await _asked(request, desk, table_needed=True)
-        desk.put(Command("light", board, table))
+        desk.put(Command(Verb.LIGHT, board, table))
         return _queued()
 
     async def bind(request: web.Request) -> web.StreamResponse:
         board, table = await _asked(request, desk, table_needed=True)
-        desk.put(Command("bind", board, table))
+        anyway = (await request.json()).get("anyway") is True  # read and checked above
+        desk.put(Command(Verb.BIND, board, table, anyway=anyway))
         return _queued()
 
-    async def unbind(request: web.Request) -> web.StreamResponse:
-        _, table = await _asked(request, desk, table_needed=True, board_needed=False)
-        desk.put(Command("unbind", table=table))
-        return _queued()
+    def table_only(verb: Verb) -> Handler:
+        async def handler(request: web.Request) -> web.StreamResponse:
+            _, table = await _asked(request, desk, table_needed=True, board_needed=False)
+            desk.put(Command(verb, table=table))
+            return _queued()
+
+        return handler
 
     app.router.add_get(base + "/", guarded(_page))
     for path, handler in font_routes(base):  # before the static files' route
@@ -147,7 +151,9 @@ def organiser_app(
     app.router.add_get(base + "/words", guarded(_words))
     app.router.add_post(base + "/light", guarded(light))
     app.router.add_post(base + "/bind", guarded(bind))
-    app.router.add_post(base + "/unbind", guarded(unbind))
+    app.router.add_post(base + "/unbind", guarded(table_only(Verb.UNBIND)))
+    app.router.add_post(base + "/new", guarded(table_only(Verb.NEW)))
+    app.router.add_post(base + "/abandon", guarded(table_only(Verb.ABANDON)))
     if export is not None:
         app.router.add_get(base + "/export", guarded(export))
     return app
@@ -196,11 +202,14 @@ async def _asked(
     if board_needed:
         known = {entry.board for entry in desk.glance.entries}
         if not isinstance(board, str) or board not in known:
-            raise _refused(language, said(N_("no board {board} in the room"), board=str(board)))
-    if table_needed and (
-        isinstance(table, bool) or not isinstance(table, int) or not 0 < table <= MAX_TABLES
-    ):
-        raise _refused(language, said(N_("{table} is not a table"), table=str(table)))
+            named = str(board)[:40]
+            raise _refused(language, said(N_("no board {board} in the room"), board=named))
+    if not table_needed:
+        return (board if isinstance(board, str) else ""), None
+    if isinstance(table, bool) or not isinstance(table, int):
+        raise _refused(language, said(N_("the request names no table")))
+    if not 0 < table <= MAX_TABLES:
+        raise _refused(language, said(N_("{table} is not a table"), table=str(table)[:12]))
     return (board if isinstance(board, str) else ""), table
 
 

@@ -15,11 +15,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.registry import find_game
+from engine.said import N_, said
 from firmware_host.club.desk import Glance, Raised
-from firmware_host.club.live import LiveGame, LiveRecord
+from firmware_host.club.live import LiveGame, Viewed
 from firmware_host.club.pairings import Pairing
 from firmware_host.club.roster import Entry
-from firmware_host.club.words import alert_said, entry_said
+from firmware_host.club.words import alert_said, entry_said, result_by_name
 from firmware_host.web.page_state.messages import Json
 from firmware_host.wire.notice_records import said_record
 
@@ -68,13 +69,17 @@ def live_json(view: LiveGame | None) -> Json:
         for move in view.moves:
             position.push_text(move.text)
         to_move = position.turn
+    result = None if ending is None else game.describe_outcome(ending.outcome)
+    if result is not None:
+        result = result_by_name(result, view.table.players)
+    elif view.abandoned:
+        result = said(N_("abandoned by the organiser"))
+        to_move = None
     return {
         "moves": len(view.moves),
         "last_move": view.moves[-1].text if view.moves else None,
         "to_move": to_move,
-        "result_said": None
-        if ending is None
-        else said_record(game.describe_outcome(ending.outcome)),
+        "result_said": None if result is None else said_record(result),
     }
 
 
@@ -98,7 +103,7 @@ class RoundView:
     def __init__(self) -> None:
         self._live: dict[int, tuple[Key, Json]] = {}
 
-    def tables(self, glance: Glance, records: Mapping[int, LiveRecord]) -> list[Json]:
+    def tables(self, glance: Glance, records: Mapping[int, Viewed]) -> list[Json]:
         """Every table of the round, in table order, with its game as it stands."""
         shown: list[Json] = []
         for pairing in glance.round.pairings:
@@ -120,6 +125,7 @@ class RoundView:
 def room_json(glance: Glance, tables: list[Json], export: str | None, now: float) -> dict[str, Any]:
     """The whole answer: the round's number, whether the broker is reached, the roster,
     the alerts, the tables, where the round's export is (None: not here), the time now."""
+    question = glance.question
     return {
         "round": glance.round.number,
         "connected": glance.connected,
@@ -128,10 +134,20 @@ def room_json(glance: Glance, tables: list[Json], export: str | None, now: float
         "alerts": [alert_json(raised) for raised in glance.alerts],
         "tables": tables,
         "export": export,
+        "question": None
+        if question is None
+        else {
+            "board": question.board,
+            "table": question.table,
+            "text_said": said_record(question.asked),
+        },
+        "notes": [
+            {"at": note.at, "text_said": said_record(note.said)} for note in reversed(glance.notes)
+        ],
         "now": now,
     }
 
 
 def _key(view: LiveGame) -> Key:
     ending = None if view.ending is None else view.ending.at
-    return (view.game, view.started, len(view.moves), view.changed, ending)
+    return (view.game, view.started, len(view.moves), view.changed, ending, view.abandoned)

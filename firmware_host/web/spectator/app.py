@@ -25,20 +25,28 @@ import json
 import time
 from collections.abc import Awaitable, Callable
 from importlib import resources
+from typing import Any
 
 from aiohttp import web
 
 from engine.catalogue import CatalogueError
 from engine.errors import KibanError
 from engine.registry import find_game
-from firmware_host.club.live_delay import Audience, Delay
+from firmware_host.club.live_delay import Audience, Delay, delayed
 from firmware_host.club.live_server import Tables, live_app
 from firmware_host.telling.language import Language
 from firmware_host.web.page_state.messages import Json, Mode, board_message
-from firmware_host.web.spectator.index import Index, Indexer
+from firmware_host.web.spectator.index import (
+    Index,
+    Indexer,
+    moves_said,
+    table_entry,
+    view_key,
+)
 from firmware_host.web.words.game_font_routes import font_routes
 from firmware_host.web.words.spectator_words import spectator_words
 from firmware_host.web.words.told_for_page import told_for_page
+from firmware_host.wire.notice_records import said_record
 from hardware.profile import load_profile
 
 STATIC = {
@@ -58,6 +66,9 @@ STATIC = {
 """The files under web/static/ the spectator page is made of: nothing else is served."""
 
 PREFIXES = {Audience.HALL: "", Audience.OUTSIDE: "/outside"}
+EMBED = "/embed"
+"""Under each audience's prefix, the page another site may show in a frame (one table:
+``/embed/?table=3``); the page itself may not be framed (its links, its picker)."""
 WAIT_LONGEST = 20.0
 """Seconds a long poll is held at most before its 304: under the 30 s and more that
 proxies and phones' browsers let an answer take, and a page that left is forgotten."""
@@ -67,6 +78,8 @@ a move is shown at most this much after it reached the table's record. At 0.1 s 
 hall's program of the room's load run spent 58 s of CPU in 90 s where it spent 30
 polled every 0.5 s (docs/club.md, "At scale")."""
 POLICY = "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'"
+FRAMED = "default-src 'self'; img-src 'self' data:; frame-ancestors *"
+"""The embeddable view's policy: any site may frame it (it has nothing to click)."""
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -86,14 +99,17 @@ def spectator_app(
     app.on_shutdown.append(stop_waiting)
     for audience, prefix in PREFIXES.items():
         delay = outside if audience is Audience.OUTSIDE else Delay()
-        app.router.add_get(f"{prefix}/", _page)
         watched = _Watched(Indexer(audience, delay), tables, clock)
-        app.router.add_get(f"{prefix}/tables.json", _index(watched, closing))
-        for path, handler in font_routes(prefix):  # before the static files' route
-            app.router.add_get(path, handler)
-        app.router.add_get(f"{prefix}/static/{{name}}", _static)
-        app.router.add_get(f"{prefix}/boards/{{game}}.json", _boards(boards))
-        app.router.add_get(f"{prefix}/words", _words)
+        pages = TablePages(audience, delay, tables, clock)
+        for place, page in ((prefix, _page), (prefix + EMBED, _framed)):
+            app.router.add_get(f"{place}/", page)
+            app.router.add_get(f"{place}/tables.json", _index(watched, closing))
+            app.router.add_get(f"{place}/table/{{number:\\d{{1,6}}}}.json", pages.handler)
+            for path, handler in font_routes(place):  # before the static files' route
+                app.router.add_get(path, handler)
+            app.router.add_get(f"{place}/static/{{name}}", _static)
+            app.router.add_get(f"{place}/boards/{{game}}.json", _boards(boards))
+            app.router.add_get(f"{place}/words", _words)
     return app
 
 
@@ -101,18 +117,68 @@ def _bytes(name: str) -> bytes:
     return (resources.files("firmware_host.web") / "static" / name).read_bytes()
 
 
-def _file(name: str) -> web.Response:
+def _file(name: str, policy: str = POLICY) -> web.Response:
     kind = STATIC[name]
     return web.Response(
         body=_bytes(name),
         content_type=kind,
         charset=None if kind.startswith("font/") else "utf-8",
-        headers={"Cache-Control": "no-cache", "Content-Security-Policy": POLICY},
+        headers={"Cache-Control": "no-cache", "Content-Security-Policy": policy},
     )
 
 
 async def _page(request: web.Request) -> web.Response:
     return _file("spectator.html")
+
+
+async def _framed(request: web.Request) -> web.Response:
+    """The view of one table another site shows in a frame (the same page, which draws
+    itself bare under ``/embed/``)."""
+    return _file("spectator.html", FRAMED)
+
+
+class TablePages:
+    """A table's own page's data (``table/<n>.json``): the index's entry for it, and
+    every move in its game's words, told in the page's language. Kept for the tables
+    that exist only, each until its view changes."""
+
+    def __init__(
+        self, audience: Audience, delay: Delay, tables: Tables, clock: Callable[[], float]
+    ) -> None:
+        self.audience, self.delay, self.tables, self.clock = audience, delay, tables, clock
+        self._kept: dict[int, tuple[tuple[Any, ...], Json]] = {}
+
+    def entry(self, number: int) -> Json | None:
+        """Table ``number`` as its page shows it (None: no such table)."""
+        shown = self.tables()
+        for gone in set(self._kept) - set(shown):
+            del self._kept[gone]
+        table = shown.get(number)
+        view = None if table is None else table.view()
+        if view is None:
+            return None
+        view = delayed(view, self.delay, self.clock())
+        key = view_key(view)
+        kept = self._kept.get(number)
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        entry = table_entry(view, self.delay.moves > 0)
+        entry["moves_words_said"] = [said_record(s) for s in moves_said(view)]
+        entry["audience"] = self.audience.value
+        self._kept[number] = (key, entry)
+        return entry
+
+    async def handler(self, request: web.Request) -> web.Response:
+        entry = self.entry(int(request.match_info["number"]))
+        if entry is None:
+            raise web.HTTPNotFound()
+        told = told_for_page(entry, _language(request), None)
+        told["now"] = self.clock() - self.delay.seconds
+        return web.json_response(told, headers={"Cache-Control": "no-cache"}, dumps=_compact)
+
+
+def _compact(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 async def _static(request: web.Request) -> web.Response:
@@ -180,8 +246,17 @@ def board_drawing(game_name: str) -> Json:
 
 
 def _boards(known: dict[tuple[str, Language], bytes]) -> Handler:
+    """The drawings, kept by the game's registered name and the language: as many as
+    there are games and languages, whatever name a request spells (an alias, padding)."""
+
     async def boards(request: web.Request) -> web.Response:
-        name, language = request.match_info["game"], _language(request)
+        asked, language = request.match_info["game"], _language(request)
+        try:
+            name = find_game(asked).name
+        except KibanError:
+            raise web.HTTPNotFound() from None
+        if name != asked:
+            raise web.HTTPNotFound()  # the page asks by the name the index gives
         if (name, language) not in known:
             try:
                 drawing = told_for_page(board_drawing(name), language, find_game(name))

@@ -15,13 +15,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.game import Layout
+from engine.game import Layout, Position
 from engine.registry import find_game
-from firmware_host.club.live import LiveGame, LiveRecord
+from engine.said import N_, Said, Value, alone, said
+from firmware_host.club.live import LiveGame, Viewed
 from firmware_host.club.live_delay import Audience, Delay, delayed
 from firmware_host.club.live_files import live_data
 from firmware_host.club.live_replay import Replay
+from firmware_host.club.live_server import SUFFIXES
+from firmware_host.club.words import result_by_name
 from firmware_host.telling.language import Language
+from firmware_host.telling.spoken_moves import move_said
 from firmware_host.web.page_state.messages import Json, pieces_json
 from firmware_host.web.words.told_for_page import told_for_page
 from firmware_host.wire.notice_records import said_record
@@ -65,9 +69,54 @@ def table_entry(view: LiveGame, moves_held: bool, replay: Replay | None = None) 
     said = None if ending is None else game.describe_outcome(ending.outcome)
     data["result_text"] = None if said is None else str(said)
     data["result_text_said"] = None if said is None else said_record(said)
+    # for the page: the result by the players' names, a game the organiser abandoned
+    named = None if said is None else result_by_name(said, view.table.players)
+    if named is None and view.abandoned:
+        named = abandoned_said()
+    data["result_named_said"] = None if named is None else said_record(named)
+    data["abandoned"] = view.abandoned
+    data["variant"] = ";".join(f"{key}={value}" for key, value in view.options)
+    data["records"] = record_suffixes(view.game)
+    last = last_move_said(played.position, view)
+    data["last_words_said"] = None if last is None else said_record(last)
     if moves_held:
         data["running_since"] = None
     return data
+
+
+def abandoned_said() -> Said:
+    return said(N_("abandoned by the organiser"))
+
+
+def record_suffixes(game: str) -> list[str]:
+    """The files a table's game is served as (``live_server.SUFFIXES``): KIF and CSA
+    where the game has them, JSON for every game."""
+    formats = {f.name for f in find_game(game).record_formats()}
+    return [suffix for suffix, (name, *_rest) in SUFFIXES.items() if name in formats | {"json"}]
+
+
+def last_move_said(position: Position[Any], view: LiveGame) -> Said | None:
+    """The last move in the game's words, by its seat (told in the page's language: the
+    Japanese page said ``最終手：3a3b``, the notation of no language)."""
+    if not view.moves:
+        return None
+    before = position.copy()
+    before.pop()
+    return _said(move_said(before, view.moves[-1].text, by_seat=True))
+
+
+def _said(value: Value) -> Said:
+    return value if isinstance(value, Said) else alone(value)
+
+
+def moves_said(view: LiveGame) -> list[Said]:
+    """Every move of the view in its game's words, by its seat (the table's page)."""
+    position = find_game(view.game).position(view.start or None, dict(view.options))
+    words = []
+    for move in view.moves:
+        words.append(_said(move_said(position, move.text, by_seat=True)))
+        position.push_text(move.text)
+    return words
 
 
 class Indexer:
@@ -84,14 +133,14 @@ class Indexer:
         # each table's entry told, by language: kept while its view is unchanged
         self._told_entries: dict[Language, dict[int, tuple[tuple[Any, ...], bytes]]] = {}
 
-    def index(self, tables: Mapping[int, LiveRecord], now: float) -> Index:
+    def index(self, tables: Mapping[int, Viewed], now: float) -> Index:
         """Every table's game as this audience sees it at ``now``."""
         views: list[LiveGame] = []
         for number in sorted(tables):
             view = tables[number].view()
             if view is not None:
                 views.append(delayed(view, self.delay, now))
-        keys = tuple(_key(view) for view in views)
+        keys = tuple(view_key(view) for view in views)
         if self._index is not None and self._index[0] == keys:
             return self._index[1]
         entries = [self._entry(view, key) for view, key in zip(views, keys, strict=True)]
@@ -157,7 +206,7 @@ class Indexer:
         return [entry for _, entry in kept.values()]
 
 
-def _key(view: LiveGame) -> tuple[Any, ...]:
+def view_key(view: LiveGame) -> tuple[Any, ...]:
     """What tells a table's view changed: its game, table, moves, result and players."""
     ending = None if view.ending is None else view.ending.at
     return (view.table, view.game, view.started, len(view.moves), view.changed, ending)

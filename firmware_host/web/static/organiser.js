@@ -9,14 +9,18 @@ import { bindWords, word } from "./words.js";
 
 const POLL = 250; // ms between polls (firmware_host/web/organiser/app.py says why)
 const NEW = 10; // seconds an alert stays marked as new
-const URGENT = new Set(["offline", "fault", "flag-fallen"]);
+const URGENT = new Set(["offline", "fault", "flag-fallen", "wrong-game", "other-table", "unrecorded"]);
 // the words of each health a board says it has (organiser_words.py holds them)
-const HEALTH = { ok: "ok", "out-of-step": "out of step", "prompt-open": "a question is open", fault: "a fault" };
+const HEALTH = {
+  ok: "ok", "out-of-step": "out of step", "prompt-open": "a question is open", fault: "a fault",
+  "setup-wrong": "the pieces are not set as the game has them",
+};
 
 const room = {
   tag: null, // the ETag of room.json last read
   shown: null, // room.json as last read
   chosen: new Map(), // board -> the table chosen in its row (kept across redraws)
+  left: null, // the question the organiser chose to leave (board and table)
 };
 
 // The language the page reads: the server tells what it sends in it.
@@ -105,12 +109,40 @@ function renderTables(shown) {
   body.replaceChildren();
   for (const table of shown.tables) {
     const row = html("tr", { "data-table": table.table, "data-moves": table.moves }, null, body);
-    html("td", {}, String(table.table), row);
+    html("td", { className: "org-number" }, String(table.table), row);
     html("td", {}, table.players.join(" – "), row);
     html(`td`, {}, table.variant ? `${word(table.title)} (${table.variant})` : word(table.title), row);
     html(`td`, {}, table.board || word("no board bound"), row);
     html("td", {}, String(table.moves), row);
     html("td", { className: "org-state" }, tableState(table), row);
+    const actions = html("td", { className: "org-actions" }, null, row);
+    const again = () => {
+      if (window.confirm(word("start a new game at table {table}? its game so far is abandoned", { table: table.table }))) ask(`new`, { table: table.table });
+    };
+    const abandon = () => {
+      if (window.confirm(word("abandon the game at table {table}? nobody scores", { table: table.table }))) ask(`abandon`, { table: table.table });
+    };
+    button(word("new game"), again, { [`data-action`]: `new` }, actions);
+    if (!table.result) button(word("abandon"), abandon, { [`data-action`]: `abandon` }, actions);
+  }
+}
+
+// A binding the room asks about (it would undo another): made only when asked again.
+function renderQuestion(shown) {
+  const question = shown.question;
+  const left = room.left && question && room.left === `${question.board} ${question.table}`;
+  $("question").hidden = !question || left;
+  if (!question) return;
+  $("question-text").textContent = question.text; // told by the server
+}
+
+function renderNotes(shown) {
+  const list = $("notes");
+  list.replaceChildren();
+  for (const note of shown.notes) {
+    const item = html("li", {}, null, list);
+    html("span", { className: "org-since" }, new Date(note.at * 1000).toLocaleTimeString(), item);
+    html("span", {}, note.text, item);
   }
 }
 
@@ -124,7 +156,9 @@ function render() {
   if (shown.export) $("export").setAttribute("href", shown.export);
   renderAlerts(shown);
   renderBoards(shown);
+  renderQuestion(shown);
   renderTables(shown);
+  renderNotes(shown);
   document.body.dataset.version = String(shown.version);
 }
 
@@ -153,6 +187,16 @@ function start() {
     room.tag = null; // the room told in the language now read, at the next poll
   });
   bindWords(select.value);
+  $("bind-anyway").addEventListener("click", () => {
+    const question = room.shown && room.shown.question;
+    if (question) ask(`bind`, { board: question.board, table: question.table, anyway: true });
+    $("question").hidden = true;
+  });
+  $("cancel-question").addEventListener("click", () => {
+    const question = room.shown && room.shown.question;
+    if (question) room.left = `${question.board} ${question.table}`;
+    $("question").hidden = true;
+  });
   poll();
 }
 

@@ -17,7 +17,14 @@ const AGAIN = 50; // ms before the next question after an answer
 const RETRY = 1000; // ms before asking again after a failure (the server away)
 const TICK = 200; // ms between the running clocks' redraws (tenths show under 10 s)
 
+// One table alone: its page (?table=N) with its moves and records, or the view another
+// site frames (/embed/?table=N, nothing but the table).
+const shownTable = Number(new URLSearchParams(location.search).get("table")) || null;
+const embedded = location.pathname.includes("/embed/");
+
 const live = {
+  details: null, // the table page's move list and records, as last read (table/N.json)
+  detailsKey: null, // the index entry's key the details were read for
   tag: null, // the index's ETag last read
   asking: null, // the question in flight: its AbortController (a new language asks afresh)
   offset: 0, // the audience's time now less this browser's, in seconds
@@ -71,12 +78,13 @@ function drawBoard(root, board) {
 function card(entry, board) {
   const element = html("article", { className: "live-table", "data-table": entry.table, "data-game": entry.game });
   const heading = html("h2", {}, null, element);
+  const variant = html("p", { className: "live-variant" }, null, element);
   const root = svg("svg", { class: "live-board", role: "img" }, element);
   const drawn = drawBoard(root, board);
   const seats = html("ol", { className: "live-seats" }, null, element);
   const last = html("p", { className: "live-last" }, null, element);
   const result = html("p", { className: "live-result", role: "status" }, null, element);
-  return { element, heading, root, seats, last, result, board, game: entry.game, key: null, ...drawn };
+  return { element, heading, variant, root, seats, last, result, board, game: entry.game, key: null, ...drawn };
 }
 
 // One table's pieces, last move, seats with their clocks, and result.
@@ -102,15 +110,23 @@ function renderTable(view, entry) {
   view.element.dataset.last = entry.last_move || "";
   view.element.dataset.result = entry.result ? entry.result.termination : "";
   const title = board.title;
+  const name = word("Table {number}", { number: entry.table });
   view.heading.replaceChildren();
-  view.heading.append(`${word("Table {number}", { number: entry.table })} · ${title}`);
+  if (shownTable === null && !embedded) {
+    html("a", { href: `?table=${entry.table}`, className: "live-open" }, name, view.heading);
+  } else {
+    view.heading.append(name);
+  }
+  view.heading.append(` · ${title}`);
   if (entry.event) html("span", { className: "live-event" }, ` · ${entry.event}`, view.heading);
-  view.root.setAttribute(`aria-label`, `${word("Table {number}", { number: entry.table })} · ${title}`);
+  view.variant.textContent = entry.variant ? word("handicap or variant: {variant}", { variant: entry.variant }) : "";
+  view.variant.hidden = !entry.variant;
+  view.root.setAttribute(`aria-label`, `${name} · ${title}`);
   renderSeats(view, entry);
   const parts = [word("moves: {count}", { count: entry.moves.length })];
-  if (entry.last_move) parts.unshift(word("last move: {move}", { move: entry.last_move }));
+  if (entry.last_words) parts.unshift(word("last move: {move}", { move: entry.last_words })); // the game's words
   view.last.textContent = parts.join(" · ");
-  view.result.textContent = entry.result_text || ""; // told by the server
+  view.result.textContent = entry.result_named || entry.result_text || ""; // told by the server, by name
 }
 
 function renderSeats(view, entry) {
@@ -141,11 +157,61 @@ function tickTable(view, entry) {
   });
 }
 
+function renderPick() {
+  const pick = $("pick");
+  const wanted = ["", ...live.tables.map((entry) => String(entry.table))];
+  const players = (entry) => entry.players.join(` – `);
+  const labels = [word("every table"), ...live.tables.map((entry) =>
+    `${word("Table {number}", { number: entry.table })} · ${players(entry)}`)];
+  if ([...pick.options].map((option) => option.value).join() !== wanted.join()) {
+    pick.replaceChildren();
+    wanted.forEach((value, index) => html("option", { value }, labels[index], pick));
+  } else {
+    [...pick.options].forEach((option, index) => { option.textContent = labels[index]; });
+  }
+  pick.value = shownTable === null ? "" : String(shownTable);
+}
+
+// The table page's details: the move list in the game's words, the record's files and
+// the frame another site may show; read again when the table's entry changed.
+async function renderDetails(entry) {
+  const key = `${language()}|${entry.changed}|${entry.moves.length}|${entry.result ? 1 : 0}`;
+  if (live.detailsKey !== key) {
+    const response = await fetch(`table/${entry.table}.json?language=${encodeURIComponent(language())}`, { cache: "no-store" });
+    if (!response.ok) return;
+    live.details = await response.json();
+    live.detailsKey = key;
+  }
+  const details = live.details;
+  $("table-page").hidden = false;
+  $("variant").hidden = true;
+  const list = $("move-list");
+  list.replaceChildren();
+  details.moves.forEach((move, index) => {
+    const item = html("li", { "data-ply": move.ply }, null, list);
+    html("span", { className: "live-notation" }, move.move, item);
+    html("span", { className: "live-words" }, details.moves_words[index], item);
+    if (move.spent !== null) html("span", { className: "live-spent" }, clockText(move.spent, null), item);
+  });
+  const records = $("records");
+  records.replaceChildren();
+  for (const suffix of details.records) {
+    html("a", { href: `tables/${entry.table}.${suffix}`, "data-suffix": suffix }, `.${suffix}`, records);
+    records.append(" ");
+  }
+  const here = new URL(`embed/?table=${entry.table}`, location.href.split("?")[0]);
+  const title = word("Table {number}", { number: entry.table });
+  $("embed-code").value = `<iframe src="${here.href}" width="420" height="560" title="${title}"></iframe>`;
+  document.body.dataset.details = String(details.moves.length);
+}
+
 async function render() {
   const main = $("tables");
-  $("no-tables").hidden = live.tables.length > 0;
+  renderPick();
+  const wanted = live.tables.filter((entry) => shownTable === null || entry.table === shownTable);
+  $("no-tables").hidden = wanted.length > 0;
   const shown = new Set();
-  for (const entry of live.tables) {
+  for (const entry of wanted) {
     const board = await boardOf(entry.game);
     let view = live.cards.get(entry.table);
     if (!view || view.game !== entry.game) {
@@ -165,6 +231,9 @@ async function render() {
     }
   }
   document.body.dataset.tables = String(live.tables.length);
+  const alone = wanted.length === 1 && shownTable !== null ? wanted[0] : null;
+  if (alone && !embedded) await renderDetails(alone);
+  else $("table-page").hidden = true;
 }
 
 async function poll() {
@@ -208,6 +277,12 @@ function tick() {
 
 function start() {
   loadPieceStyle();
+  document.body.classList.toggle("embedded", embedded);
+  document.body.classList.toggle("one-table", shownTable !== null);
+  $("pick").addEventListener("change", () => {
+    const value = $("pick").value;
+    location.search = value ? `?table=${value}` : ""; // the table's own page, or every table
+  });
   const select = $("language");
   const offered = Array.from(select.options, (option) => option.value);
   const wanted = (navigator.language || "en").slice(0, 2);

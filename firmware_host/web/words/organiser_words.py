@@ -46,6 +46,14 @@ ORGANISER_WORDS: tuple[str, ...] = (
     N_("{player} to move"),
     N_("export the round"),
     N_("asked: {what}"),
+    N_("the pieces are not set as the game has them"),
+    N_("bind all the same"),
+    N_("leave it"),
+    N_("What the room said"),
+    N_("new game"),
+    N_("abandon"),
+    N_("start a new game at table {table}? its game so far is abandoned"),
+    N_("abandon the game at table {table}? nobody scores"),
 )
 """Every English word of the organiser's page (its HTML's and its script's)."""
 

@@ -20,6 +20,12 @@ SPECTATOR_WORDS: tuple[str, ...] = (
     N_("moves: {count}"),
     N_("to move"),
     N_("no player named"),
+    N_("the table shown"),
+    N_("every table"),
+    N_("moves"),
+    N_("the table's record:"),
+    N_("show this table on another page:"),
+    N_("handicap or variant: {variant}"),
 )
 """Every English word of the spectator page (its HTML's and its script's)."""
 

@@ -18,25 +18,28 @@ What is checked (issues 44 and 60):
 - **every prompt offers the move played** (or a move the hand rested on whole, or the
   takeback of one).
 
-With a ``Board`` (``Trial.board``: the game's cells under a drawn ``SensorModel``) the
-hands move the stones as bodies (``hardware.mock.moving``): a rolled marble reads on two
-holes at once, a low carry on the cells it passes, as the geometry and speed make it.
+With a ``Board`` (``Trial.board``: the game's cells under a drawn build,
+``drawn_builds.json``) the hands move the stones as bodies (``hardware.mock.moving``):
+each sensor reads the fields of every magnet near it, added, along its own axis, so a
+rolled marble may read on two holes at once or on none, a reed may read a slid piece
+three times, a low carry reads on the cells it passes, as the build and speed make it.
 """
 
 from __future__ import annotations
 
-import math
+import json
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import groupby
 from pathlib import Path
 from typing import Any
 
 from engine.assessments import Timing
 from engine.errors import KibanError
 from engine.game import Game, Layout, Position
-from engine.physical import Reading, Spot, Stone
-from engine.registry import games
+from engine.physical import Reading, Sensing, Spot, Stone
+from engine.registry import find_game, games
 from engine.sensors import SensorKind, SensorModel
 from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import (
@@ -47,7 +50,23 @@ from firmware_host.notices.declared import (
 )
 from firmware_host.session.actions import Select
 from firmware_host.session.state import HeldChoice, Phase, TakebackChoice
-from hardware.mock.hands import HandStep, LiftStone, Reach, apply
+from hardware.magnetics.build import Body as MagnetBody
+from hardware.magnetics.build import Build, Mount, PieceBuild
+from hardware.magnetics.magnets import Magnet, Shape
+from hardware.magnetics.parts import PARTS
+from hardware.mock.bodies import north_of
+from hardware.mock.hands import (
+    Force,
+    HandAction,
+    HandStep,
+    LiftStone,
+    PutStone,
+    Quiet,
+    Remove,
+    Sense,
+    Supply,
+    apply,
+)
 from hardware.mock.moving import BodyPacer, hold_point, plan_bodies
 from hardware.mock.orders import (
     Act,
@@ -60,7 +79,8 @@ from hardware.mock.orders import (
     with_waypoints,
 )
 from hardware.mock.physics import Board
-from hardware.profile import simulated_board
+from hardware.mock.world import Rest
+from hardware.profile import load_profile, simulated_board
 from tests.firmware_host.simkit import make_sim
 
 REST = Timing().settle
@@ -86,30 +106,57 @@ class Trial:
     hands_at: list[tuple[float, int, Spot]] = field(default_factory=list)  # hands' actions
     ply_hand: list[int] = field(default_factory=list)  # the hand that played each ply
     board: Board | None = None  # the sensors the stones move over as bodies (None: lists)
+    bodies: bool = False  # the steps move bodies (a board, or a stream recorded from one)
     # what the board's sensors read after each step (knocks and bounces too)
     frames: list[tuple[float, dict[Spot, Reading]]] = field(default_factory=list)
     # a played move committed, by index: the move and when
     right: dict[int, tuple[str, float]] = field(default_factory=dict)
     offered: set[tuple[int, str]] = field(default_factory=set)  # what prompts offered
-    # the stones a knock moved within reach of each spot's sensor (not the hands' own)
-    knock_near: dict[Spot, list[Stone]] = field(default_factory=dict)
+    # what each spot would read but for a knocked neighbour (``Quiet``): the knock's noise
+    quiet: dict[Spot, Reading] = field(default_factory=dict)
+    # how the stones lie and what the board reads after steps planned and not yet run
+    planned: tuple[dict[Spot, Rest], dict[Spot, Reading]] | None = None
     # prompts offering "still in the hand" but not the move played: (ply, choices, when)
     asked_held: list[tuple[int, tuple[str, ...], float]] = field(default_factory=list)
 
     @classmethod
     def at(
-        cls, game: Game[Any], profile: str, position: str, model: SensorModel | None = None
+        cls,
+        game: Game[Any],
+        profile: str,
+        position: str,
+        drawn: DrawnBuild | None = None,
+        *,
+        model: SensorModel | None = None,
     ) -> Trial:
-        """A board of ``game`` on ``profile``; with ``model``, its stones are moved as
-        bodies over sensors of that geometry, and the board declares those sensors (as its
-        profile would: the order margin it trusts is theirs, not the named profile's)."""
+        """A board of ``game`` on ``profile``; with ``drawn``, its stones are moved as
+        bodies over that build, and the board declares its sensors (as its profile would:
+        the order margin it trusts is theirs, not the named profile's). ``model``: the
+        sensors a recorded stream was read with (its steps carry what they read)."""
         # the dice seeded: the same draws always make the same trial
+        declared = drawn.model if drawn is not None else model
         sim = make_sim(
-            profile, position=position, game=game, settings={"seed": "1"}, sensor_model=model
+            profile,
+            position=position,
+            game=game,
+            settings={"seed": "1"},
+            sensor_model=declared,
+            build=None if drawn is None else drawn.build,
         )
         start = sim.controller.position.copy()
-        board = None if model is None else Board.of(game.geometry, model)
-        trial = cls(sim, start, offset=len(start.move_stack), read=len(sim.notices), board=board)
+        board = (
+            None
+            if drawn is None
+            else Board.of(game.geometry, drawn.build, drawn.model, seed=drawn.seed)
+        )
+        trial = cls(
+            sim,
+            start,
+            offset=len(start.move_stack),
+            read=len(sim.notices),
+            board=board,
+            bodies=drawn is not None or model is not None,
+        )
         trial._saw()
         return trial
 
@@ -177,25 +224,45 @@ class Trial:
     # --- running ---------------------------------------------------------------------
 
     def run(self, steps: Sequence[HandStep]) -> None:
+        """Play ``steps`` on the world. Steps at one instant are one instant to the board:
+        a stone lifted while its magnet still holds the reed (a lift and the sensor's
+        reading at once) changes nothing a sensor shows, so neither a frame nor a hand
+        at work is taken from their order."""
+        self.planned = None
         world = self.sim.world
-        for step in sorted(steps, key=lambda step: step.at):
-            self.sim.advance_to(max(step.at, self.sim.now))
-            spot = step.action.spot
-            was = world.reading(spot), world.unforced(spot)
-            apply(world, step.action)
-            now = world.reading(spot), world.unforced(spot)
-            hand = self.hand_of.get(id(step))
-            if hand is None and isinstance(step.action, Reach):  # a knocked stone's reach
-                near = self.knock_near.setdefault(spot, [])
-                if step.action.reads:
-                    near.append(step.action.stone)
-                elif step.action.stone in near:
-                    near.remove(step.action.stone)
-            # with bodies, a hand is seen where a sensor changes (a landing whose cell
-            # already read the stone on its way down is no news to any sensor)
-            if hand is not None and (self.board is None or now[0] != was[0]):
-                self.hands_at.append((self.sim.now, hand, spot))
-            if now != was:
+        ordered = sorted(steps, key=lambda step: step.at)
+        for at, instant in groupby(ordered, key=lambda step: step.at):
+            group = list(instant)
+            self.sim.advance_to(max(at, self.sim.now))
+            was = {
+                step.action.spot: (
+                    world.reading(step.action.spot),
+                    world.unforced(step.action.spot),
+                )
+                for step in group
+            }
+            news = False
+            for step in group:
+                action = step.action
+                apply(world, action)
+                if isinstance(action, Quiet):  # what it would read but for a knock
+                    if action.reading is None:
+                        self.quiet.pop(action.spot, None)
+                    else:
+                        self.quiet[action.spot] = action.reading
+                    news = True
+            for step in group:
+                spot = step.action.spot
+                if isinstance(step.action, Quiet):
+                    continue
+                now = world.reading(spot), world.unforced(spot)
+                hand = self.hand_of.get(id(step))
+                # with bodies, a hand is seen where a sensor changes (a landing whose
+                # cell already read the stone on its way down is no news to any sensor)
+                if hand is not None and (not self.bodies or now[0] != was[spot][0]):
+                    self.hands_at.append((self.sim.now, hand, spot))
+                news = news or now != was[spot]
+            if news:
                 self._saw()
             self.take_in()
 
@@ -210,17 +277,10 @@ class Trial:
         seen = dict(frame)
         for spot in world.forced_spots() & sensed:
             seen[spot] = world.unforced(spot)
-        on_the_way = world.on_the_way()
-        for spot, knocked in self.knock_near.items():
-            # the knocked stone's reach aside, where nothing stands
-            if knocked and spot in sensed and not world.stacks.get(spot):
-                if spot in world.forced_spots():
-                    continue
-                left = list(on_the_way.get(spot, ()))
-                for stone in knocked:
-                    if stone in left:
-                        left.remove(stone)
-                seen[spot] = world.game.stack_reading(left[-1:], world.sensing)
+        for spot, reading in self.quiet.items():
+            # the knocked neighbour aside, where its field alone changed the reading
+            if spot in sensed and spot not in world.forced_spots():
+                seen[spot] = reading
         # only changes are kept: a reading's time is when it began
         if not self.seen or self.seen[-1][1] != seen:
             self.seen.append((now, seen))
@@ -533,8 +593,20 @@ def timed_steps(
     habits = replace(habits, swap_gap=max(habits.swap_gap, debounce))
     if trial.board is not None:
         geometry = trial.sim.game.geometry
-        bodies = BodyPacer(geometry, chooser, habits.of(trial.sim.game), board=trial.board)
+        world = trial.sim.world
+        # steps planned but not yet run leave the stones as they planned them
+        rests, frame = trial.planned or (dict(world.rests), world.readings())
+        bodies = BodyPacer(
+            geometry,
+            chooser,
+            habits.of(trial.sim.game),
+            board=trial.board,
+            rests=rests,
+            frame=frame,
+            north=north_of(trial.sim.game),
+        )
         bodies.timed(acts, before, start, hold_at=hold_point(acts, chooser) if hold else None)
+        trial.planned = (bodies.lying, {**frame, **bodies.final_frame})
         trial.hand_of.update(bodies.hands)
         return bodies.steps
     pacer = Pacer(trial.sim.game.geometry, chooser, habits)
@@ -584,18 +656,22 @@ def trial(
     chooser: Chooser,
     variant: str,
     habits: Habits,
-    model: SensorModel | None = None,
+    bodies: bool = True,
 ) -> Trial | None:
     """One drawn position and move (and reply) of ``game``, played by the hands as
     ``variant`` has it, then the board given its time: None when the draw has no such
-    move (a finished game, a roll due, no second move that fits). ``model``: the stones
-    move as bodies over sensors of that geometry (None: the hands of lists)."""
+    move (a finished game, a roll due, no second move that fits). ``bodies``: the stones
+    move as bodies over one of the game's drawn builds (``draw_build``; False: the hands
+    of lists)."""
     profiles = PROFILES[game.name]
     profile = profiles[chooser.index(len(profiles))]
     start = draw_position(game, chooser, chooser.index(TRIAL_BOARDS[game.name][1] + 1))
     if start.outcome() is not None:
         return None
-    played = Trial.at(game, profile, start.text(), model)
+    drawn = None
+    if bodies:
+        drawn = draw_build(chooser, game, load_profile(profile, game).sensing)
+    played = Trial.at(game, profile, start.text(), drawn)
     try:
         if not _play(played, chooser, variant, habits):
             return None
@@ -719,23 +795,134 @@ def sensed_frame(position: Position[Any], sim: Simulation) -> dict[Spot, Reading
     return {spot: reading for spot, reading in frame.items() if spot in sensed}
 
 
-def draw_model(chooser: Chooser) -> SensorModel:
-    """A board's sensors over the ranges real boards have: a pitch of 20-50 mm, the
-    magnet 2-10 mm above its sensor, and operate and release distances whose reach along
-    the surface falls short of the pitch by up to 12 mm or passes it by up to 12 mm (at
-    the slowest hand, 40 mm/s, a gap or an overlap of 0-300 ms), release reaching 0-30%
-    further than operate (a reed switch's drop-out, a Hall switch's B_RP)."""
-    kind = (SensorKind.REED, SensorKind.HALL)[chooser.index(2)]
-    pitch = chooser.seconds(20.0, 50.0)
-    depth = chooser.seconds(2.0, 10.0)
-    reach = pitch + chooser.seconds(-12.0, 12.0)  # operate's reach and release's together
-    wider = chooser.seconds(1.0, 1.3)
-    operate_reach = reach / (1 + wider)
-    return SensorModel(
+@dataclass(frozen=True, slots=True)
+class DrawnBuild:
+    """A board's build for a trial, the sensors it declares, and where its switches lie
+    in their bands (``seed``)."""
+
+    build: Build
+    model: SensorModel
+    seed: int
+
+
+DRAWN_BUILDS: dict[str, list[dict[str, Any]]] = json.loads(
+    (Path(__file__).parent / "drawn_builds.json").read_text()
+)
+"""Builds drawn over the ranges real boards have that pass the build check, per game and
+sensing (``tools/drawn_builds.py`` draws and checks them; a build no one would make, with
+a dead zone or a phantom, is not the recognizer's to read)."""
+
+
+def build_of(data: Mapping[str, Any]) -> Build:
+    """A build from its data (``drawn_builds.json``)."""
+    magnet_data = data["magnet"]
+    magnet = Magnet(
+        Shape(magnet_data["shape"]),
+        tuple(magnet_data["size_mm"]),
+        magnet_data["grade"],
+        name=f"drawn {magnet_data['shape']}",
+    )
+    axis = magnet_data["axis"]
+    piece = PieceBuild(
+        magnet,
+        magnet_data["height_mm"],
+        axis=(axis[0], axis[1], axis[2]),
+        body=MagnetBody(magnet_data["body"]),
+        radius_mm=magnet_data["radius_mm"],
+        tilt_deg=magnet_data["tilt_deg"],
+    )
+    mounts = tuple(
+        Mount((m["offset_mm"][0], m["offset_mm"][1]), (m["axis"][0], m["axis"][1], m["axis"][2]))
+        for m in data["mounts"]
+    )
+    return Build(
+        pitch_mm=data["pitch_mm"],
+        depth_mm=data["depth_mm"],
+        piece=piece,
+        part=PARTS[data["part"]],
+        mounts=mounts,
+        polar=data["polar"],
+        tolerance_mm=data["tolerance_mm"],
+        name="drawn by the property tests",
+    )
+
+
+def draw_build(chooser: Chooser, game: Game[Any], sensing: Sensing) -> DrawnBuild:
+    """One of ``game``'s drawn builds for a board of ``sensing``, its switches placed in
+    their bands by a drawn seed."""
+    key = f"{game.name}/{sensing.value}"
+    found = DRAWN_BUILDS[key]
+    data = found[chooser.index(len(found))]
+    build = build_of(data)
+    kind = SensorKind.REED if data["part"] == "R5" else SensorKind.HALL
+    if data["part"] == "DRV5055A2":
+        kind = SensorKind.ANALOG_HALL
+    timing = data["timing"]
+    model = SensorModel(
         kind,
-        pitch_mm=pitch,
-        depth_mm=depth,
-        operate_mm=math.hypot(operate_reach, depth),
-        release_mm=math.hypot(operate_reach * wider, depth),
+        pitch_mm=build.pitch_mm,
+        overlap_mm=timing["overlap_mm"],
+        gap_mm=timing["gap_mm"],
+        departs_mm=timing["departs_mm"],
         part="drawn by the property tests",
     )
+    return DrawnBuild(build, model, chooser.index(1000))
+
+
+def replay_stream(case: Mapping[str, Any]) -> Trial:
+    """A shrunk failure recorded as what the board's sensors read (``shrunk_streams.json``:
+    the steps the hands took, each sensor's reading as the fields made it, the knocks'
+    noise noted), played again on its board and judged as the trial was."""
+    game = find_game(case["game"])
+    figures = dict(case["model"])
+    kind = SensorKind(figures.pop("kind"))
+    if "operate_mm" in figures:  # a stream read before issue 78, by one reach
+        model = SensorModel.of_reach(
+            kind,
+            pitch_mm=figures["pitch_mm"],
+            depth_mm=figures["depth_mm"],
+            operate_mm=figures["operate_mm"],
+            release_mm=figures["release_mm"],
+        )
+    else:  # the sensors a drawn build declared
+        model = SensorModel(kind, **figures)
+    played = Trial.at(game, case["profile"], case["position"], model=model)
+    try:
+        for call in case["calls"]:
+            if call[0] == "move":
+                position = played.position
+                played.played_move(position.parse_move(call[1]), hand=call[2])
+                continue
+            steps = []
+            for at, action, hand in call[1]:
+                step = HandStep(at, _action(action))
+                steps.append(step)
+                if hand is not None:
+                    played.hand_of[id(step)] = hand
+            played.run(steps)
+        played.hands_off()
+        played.check_truth()
+        return played
+    finally:
+        played.sim.close()
+
+
+def _stone(data: Sequence[Any]) -> Stone:
+    return Stone(data[0], data[1], data[2])
+
+
+def _action(data: Sequence[Any]) -> HandAction:
+    kind, spot = data[0], data[1]
+    if kind == "lift":
+        return LiftStone(spot)
+    if kind == "remove":
+        return Remove(spot)
+    if kind == "put":
+        return PutStone(spot, _stone(data[2]), _stone(data[3]))
+    if kind == "supply":
+        return Supply(spot, _stone(data[2]))
+    if kind == "force":
+        return Force(spot, data[2])
+    if kind == "sense":
+        return Sense(spot, data[2])
+    return Quiet(spot, data[2])

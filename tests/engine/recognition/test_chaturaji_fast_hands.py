@@ -9,14 +9,14 @@ import pytest
 
 from engine.chaturaji import CHATURAJI
 from engine.chaturaji.moves import Roll
-from engine.physical import Stone
+from engine.physical import PRESENT, Stone
 from engine.sensors import WIDEST
 from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import IllegalShown
 from firmware_host.session.actions import Select
 from firmware_host.session.match import Match
 from firmware_host.session.state import Phase
-from hardware.mock.hands import Force, HandStep, LiftStone, Noise, PutStone, Reach
+from hardware.mock.hands import Force, HandStep, LiftStone, Noise, PutStone, Sense
 from tests.firmware_host.simkit import commits, make_sim, of
 
 
@@ -131,17 +131,17 @@ def green_slides_twice() -> tuple[Simulation, list[HandStep]]:
     t = sim.now + 0.1
     return sim, [
         HandStep(t, LiftStone("f7")),
-        HandStep(t + 0.537, Reach("f3", elephant, reads=True)),
+        HandStep(t + 0.537, Sense("f3", PRESENT)),
         HandStep(t + 0.557, PutStone("f3", elephant, elephant)),
         HandStep(t + 3.308, LiftStone("f3")),
-        HandStep(t + 3.406, Reach("f4", elephant, reads=True)),
-        HandStep(t + 3.469, Reach("f3", elephant, reads=False)),
-        HandStep(t + 3.660, Reach("f5", elephant, reads=True)),
-        HandStep(t + 3.723, Reach("f4", elephant, reads=False)),
-        HandStep(t + 3.914, Reach("f6", elephant, reads=True)),
-        HandStep(t + 3.977, Reach("f5", elephant, reads=False)),
+        HandStep(t + 3.406, Sense("f4", PRESENT)),
+        HandStep(t + 3.469, Sense("f3", None)),
+        HandStep(t + 3.660, Sense("f5", PRESENT)),
+        HandStep(t + 3.723, Sense("f4", None)),
+        HandStep(t + 3.914, Sense("f6", PRESENT)),
+        HandStep(t + 3.977, Sense("f5", None)),
         HandStep(t + 4.070, PutStone("f6", elephant, elephant)),
-        HandStep(t + 4.070, Reach("f6", elephant, reads=False)),
+        HandStep(t + 4.070, Sense("f6", None)),
     ]
 
 
@@ -194,12 +194,12 @@ def test_a_slide_after_many_lost_turns_may_still_go_on(monkeypatch: pytest.Monke
     notices = sim.run(
         [
             HandStep(t, LiftStone("h3")),
-            HandStep(t + 0.251, Reach("h2", elephant, reads=True)),
-            HandStep(t + 0.413, Reach("h3", elephant, reads=False)),
-            HandStep(t + 0.900, Reach("h1", elephant, reads=True)),
-            HandStep(t + 1.062, Reach("h2", elephant, reads=False)),
+            HandStep(t + 0.251, Sense("h2", PRESENT)),
+            HandStep(t + 0.413, Sense("h3", None)),
+            HandStep(t + 0.900, Sense("h1", PRESENT)),
+            HandStep(t + 1.062, Sense("h2", None)),
             HandStep(t + 1.300, PutStone("h1", elephant, elephant)),
-            HandStep(t + 1.300, Reach("h1", elephant, reads=False)),
+            HandStep(t + 1.300, Sense("h1", None)),
         ]
     )
     notices += sim.settle()

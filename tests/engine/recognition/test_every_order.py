@@ -36,7 +36,7 @@ from hypothesis import strategies as st
 
 from engine.registry import find_game
 from hardware.mock.orders import Habits
-from tests.engine.recognition.orders_kit import PROFILES, VARIANTS, draw_model, trial
+from tests.engine.recognition.orders_kit import PROFILES, VARIANTS, replay_stream, trial
 
 
 class Drawn:
@@ -79,10 +79,14 @@ LONG = settings(
 
 def _check(name: str, variant: str, data: st.DataObject) -> None:
     chooser = Drawn(data)
-    model = draw_model(chooser)
-    played = trial(find_game(name), chooser, variant, HABITS[variant], model)
+    played = trial(find_game(name), chooser, variant, HABITS[variant])
     if played is not None:
-        assert not played.faults, (model, played.played, played.record, played.faults)
+        assert not played.faults, (
+            played.board and played.board.build,
+            played.played,
+            played.record,
+            played.faults,
+        )
 
 
 class Replayed:
@@ -118,25 +122,29 @@ with the hands of lists (no sensor model), and are replayed with them."""
 def test_shrunk_failures_stay_fixed(case: str) -> None:
     shrunk = SHRUNK[case]
     variant = shrunk["variant"]
-    played = trial(find_game(shrunk["game"]), Replayed(shrunk["draws"]), variant, HABITS[variant])
+    played = trial(
+        find_game(shrunk["game"]), Replayed(shrunk["draws"]), variant, HABITS[variant], bodies=False
+    )
     assert played is not None
     assert not played.faults, (played.played, played.record, played.faults)
 
 
-SHRUNK_BODIES = json.loads((Path(__file__).parent / "shrunk_bodies.json").read_text())
-"""Failures shrunk with the hands that move stones as bodies, replayed from hypothesis's
-printed draws (the sensor model's first); ``why`` says what the board did before its fix."""
+SHRUNK_STREAMS = json.loads((Path(__file__).parent / "shrunk_streams.json").read_text())
+"""Failures shrunk with the hands that moved stones as bodies over sensors of one reach
+(before issue 78's fields), kept as what the board's sensors then read, step by step
+(recorded from the shrunk draws on the code of that time): each failed on the code before
+its fix; ``why`` says what the board did."""
 
 
-@pytest.mark.parametrize("case", sorted(SHRUNK_BODIES))
+@pytest.mark.parametrize("case", sorted(SHRUNK_STREAMS))
 def test_shrunk_failures_with_bodies_stay_fixed(case: str) -> None:
-    shrunk = SHRUNK_BODIES[case]
-    variant = shrunk["variant"]
-    chooser = Replayed(shrunk["draws"])
-    model = draw_model(chooser)
-    played = trial(find_game(shrunk["game"]), chooser, variant, HABITS[variant], model)
-    assert played is not None
-    assert not played.faults, (model, played.played, played.record, played.faults)
+    recorded = SHRUNK_STREAMS[case]
+    played = replay_stream(recorded)
+    # the board read what it read then, change for change
+    assert [[at, {s: r for s, r in frame.items() if r}] for at, frame in played.frames] == [
+        [pytest.approx(at), frame] for at, frame in recorded["frames"]
+    ]
+    assert not played.faults, (played.played, played.record, played.faults)
 
 
 CASES = [(name, variant) for name in sorted(PROFILES) for variant in VARIANTS]

@@ -6,13 +6,13 @@ played, or ask a question whose choices leave out what was played."""
 from __future__ import annotations
 
 from drivers.buttons import ButtonRole
-from engine.physical import Stone
+from engine.physical import PRESENT, Stone
 from engine.robotory import ROBOTORY
 from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import IllegalShown
 from firmware_host.session.actions import Select
 from firmware_host.session.state import Phase
-from hardware.mock.hands import Force, HandStep, LiftStone, Noise, PutStone, Reach, Remove
+from hardware.mock.hands import Force, HandStep, LiftStone, Noise, PutStone, Remove, Sense
 from tests.firmware_host.simkit import answer_as_played, commits, make_sim, of, prompts
 
 STONES = {letter: Stone(letter, None) for letter in "wbRBW"}
@@ -511,28 +511,28 @@ def test_a_robot_moved_on_after_a_pause_reading_on_two_cells_is_asked_about() ->
     )
     start = len(sim.notices)
     t = sim.now + 0.1
-    robot, token = STONES["B"], STONES["b"]
+    robot = STONES["B"]
     steps = [
-        HandStep(t, Reach("C4", robot, reads=True)),
+        HandStep(t, Sense("C4", PRESENT)),
         HandStep(t, LiftStone("C4")),
-        HandStep(t + 0.009, Reach("C5", token, reads=True)),
+        HandStep(t + 0.009, Sense("C5", PRESENT)),
         HandStep(t + 0.009, Remove("C5")),
-        HandStep(t + 0.031, Reach("C4", robot, reads=False)),
-        HandStep(t + 0.064, Reach("C5", token, reads=False)),
-        HandStep(t + 0.374, Reach("C5", robot, reads=True)),
+        HandStep(t + 0.031, Sense("C4", None)),
+        HandStep(t + 0.064, Sense("C5", None)),
+        HandStep(t + 0.374, Sense("C5", PRESENT)),
         HandStep(t + 0.404, PutStone("C5", robot, robot)),
-        HandStep(t + 0.404, Reach("C5", robot, reads=False)),
+        HandStep(t + 0.404, Sense("C5", None)),
         HandStep(t + 0.405, Force("C5", 0)),
         HandStep(t + 0.406, Force("C5", None)),
-        HandStep(t + 1.671, Reach("C6", token, reads=True)),  # the next player
+        HandStep(t + 1.671, Sense("C6", PRESENT)),  # the next player
         HandStep(t + 1.671, Remove("C6")),
-        HandStep(t + 1.736, Reach("C6", token, reads=False)),
-        HandStep(t + 1.798, Reach("C5", robot, reads=True)),
+        HandStep(t + 1.736, Sense("C6", None)),
+        HandStep(t + 1.798, Sense("C5", PRESENT)),
         HandStep(t + 1.798, LiftStone("C5")),
-        HandStep(t + 1.835, Reach("C6", robot, reads=True)),
-        HandStep(t + 1.859, Reach("C5", robot, reads=False)),
+        HandStep(t + 1.835, Sense("C6", PRESENT)),
+        HandStep(t + 1.859, Sense("C5", None)),
         HandStep(t + 1.894, PutStone("C6", robot, robot)),
-        HandStep(t + 1.894, Reach("C6", robot, reads=False)),
+        HandStep(t + 1.894, Sense("C6", None)),
     ]
     notices = sim.run(steps) + sim.settle()
     assert "B:C4-C5-C6" not in commits(notices), notices
@@ -554,26 +554,26 @@ def test_a_token_placed_then_eaten_by_the_next_chain_is_among_the_choices() -> N
     )
     start = len(sim.notices)
     t = sim.now + 0.1
-    robot, white, black = STONES["R"], STONES["w"], STONES["b"]
+    robot, white = STONES["R"], STONES["w"]
     steps = [
-        HandStep(t, Reach("stock:l:1", white, reads=True)),
+        HandStep(t, Sense("stock:l:1", PRESENT)),
         HandStep(t, LiftStone("stock:l:1")),
-        HandStep(t + 0.035, Reach("stock:l:1", white, reads=False)),
-        HandStep(t + 0.653, Reach("B4", white, reads=True)),
+        HandStep(t + 0.035, Sense("stock:l:1", None)),
+        HandStep(t + 0.653, Sense("B4", PRESENT)),
         HandStep(t + 0.686, PutStone("B4", white, white)),
-        HandStep(t + 0.686, Reach("B4", white, reads=False)),
-        HandStep(t + 1.024, Reach("B4", white, reads=True)),  # the next player
+        HandStep(t + 0.686, Sense("B4", None)),
+        HandStep(t + 1.024, Sense("B4", PRESENT)),  # the next player
         HandStep(t + 1.024, Remove("B4")),
-        HandStep(t + 1.056, Reach("B4", white, reads=False)),
-        HandStep(t + 1.239, Reach("A3", black, reads=True)),
+        HandStep(t + 1.056, Sense("B4", None)),
+        HandStep(t + 1.239, Sense("A3", PRESENT)),
         HandStep(t + 1.239, Remove("A3")),
-        HandStep(t + 1.296, Reach("A3", black, reads=False)),
-        HandStep(t + 1.483, Reach("B3", robot, reads=True)),
+        HandStep(t + 1.296, Sense("A3", None)),
+        HandStep(t + 1.483, Sense("B3", PRESENT)),
         HandStep(t + 1.483, LiftStone("B3")),
-        HandStep(t + 1.552, Reach("A3", robot, reads=True)),
-        HandStep(t + 1.596, Reach("B3", robot, reads=False)),
+        HandStep(t + 1.552, Sense("A3", PRESENT)),
+        HandStep(t + 1.596, Sense("B3", None)),
         HandStep(t + 1.661, PutStone("A3", robot, robot)),
-        HandStep(t + 1.661, Reach("A3", robot, reads=False)),
+        HandStep(t + 1.661, Sense("A3", None)),
     ]
     notices = sim.run(steps) + sim.settle()
     assert commits(notices) == [], notices

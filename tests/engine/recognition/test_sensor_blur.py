@@ -26,24 +26,35 @@ ABALONE = find_game("abalone")
 
 
 def test_a_reach_past_half_the_pitch_reads_a_slid_piece_on_both_cells() -> None:
-    """Pitch 30 mm, sensors 6 mm under the magnet: operate 17 mm and release 20 mm reach
-    15.9 and 19.1 mm along the surface, 5 mm more than the pitch between them."""
-    model = SensorModel(SensorKind.HALL, 30.0, 6.0, 17.0, 20.0, slowest_mm_s=40.0)
+    """A profile of before builds, as spheres of reach: pitch 30 mm, sensors 6 mm under
+    the magnet, operate 17 mm and release 20 mm reach 15.9 and 19.1 mm along the surface,
+    5 mm more than the pitch between them."""
+    model = SensorModel.of_reach(
+        SensorKind.HALL, pitch_mm=30.0, depth_mm=6.0, operate_mm=17.0, release_mm=20.0
+    )
     assert model.overlap_mm == pytest.approx(4.98, abs=0.01)
     assert model.gap_mm == 0.0
+    assert model.departs_mm == pytest.approx(19.08, abs=0.01)
     assert model.overlap_s == pytest.approx(model.overlap_mm / 40.0)
     assert model.order_margin == pytest.approx(model.overlap_s + BOUNCE)
 
 
 def test_a_short_reach_leaves_a_gap_and_only_bounce_blurs_the_order() -> None:
-    model = SensorModel(SensorKind.REED, 36.0, 5.0, 12.0, 14.0)
-    assert model.overlap_mm == 0.0
-    assert model.gap_mm > 0
+    model = SensorModel(SensorKind.REED, pitch_mm=36.0, overlap_mm=0.0, gap_mm=9.0, departs_mm=7.0)
+    assert model.gap_s == pytest.approx(9.0 / 40.0)
+    assert model.departure_s == pytest.approx(7.0 / 40.0)
     assert model.order_margin == BOUNCE
 
 
-def test_a_measured_overlap_replaces_the_geometry() -> None:
-    model = SensorModel(SensorKind.HALL, 30.0, 6.0, 17.0, 20.0, measured_overlap_s=0.3)
+def test_a_measured_overlap_replaces_the_builds() -> None:
+    model = SensorModel(
+        SensorKind.HALL,
+        pitch_mm=30.0,
+        overlap_mm=5.0,
+        gap_mm=0.0,
+        departs_mm=19.0,
+        measured_overlap_s=0.3,
+    )
     assert model.overlap_s == 0.3
     assert model.order_margin == pytest.approx(0.35)
 
@@ -56,11 +67,33 @@ def test_a_measured_overlap_replaces_the_geometry() -> None:
         (20.0, 31.0, 6.0, "reaches a piece at rest on the next cell"),
     ],
 )
-def test_a_model_no_board_can_have_is_refused(
+def test_a_reach_no_board_can_have_is_refused(
     operate: float, release: float, depth: float, why: str
 ) -> None:
     with pytest.raises(SensorModelError, match=why):
-        SensorModel(SensorKind.HALL, 30.0, depth, operate, release)
+        SensorModel.of_reach(
+            SensorKind.HALL, pitch_mm=30.0, depth_mm=depth, operate_mm=operate, release_mm=release
+        )
+
+
+@pytest.mark.parametrize(
+    ("figures", "why"),
+    [
+        ({"overlap_mm": -1.0}, "must not be negative"),
+        ({"overlap_mm": 31.0}, "spans the pitch"),
+        ({"pitch_mm": 0.0}, "must be positive"),
+    ],
+)
+def test_figures_no_build_can_have_are_refused(figures: dict[str, float], why: str) -> None:
+    given = {"pitch_mm": 30.0, "overlap_mm": 0.0, "gap_mm": 0.0, "departs_mm": 5.0} | figures
+    with pytest.raises(SensorModelError, match=why):
+        SensorModel(
+            SensorKind.HALL,
+            pitch_mm=given["pitch_mm"],
+            overlap_mm=given["overlap_mm"],
+            gap_mm=given["gap_mm"],
+            departs_mm=given["departs_mm"],
+        )
 
 
 def test_the_blur_applies_between_neighbours_only() -> None:

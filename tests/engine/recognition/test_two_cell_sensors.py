@@ -11,7 +11,7 @@ from typing import Any
 from engine.abalone import ABALONE
 from engine.dobutsu import DOBUTSU
 from engine.game import Game
-from engine.physical import Footprint, Stone
+from engine.physical import PRESENT, Footprint, Stone
 from engine.recognition.change_order import moved_on
 from engine.robotory import ROBOTORY
 from engine.sensors import WIDEST, Blur
@@ -27,8 +27,8 @@ from hardware.mock.hands import (
     LiftStone,
     Noise,
     PutStone,
-    Reach,
     Remove,
+    Sense,
 )
 from hardware.profile import load_profile
 from tests.firmware_host.simkit import answer_as_played, commits, track
@@ -84,28 +84,28 @@ def test_a_knock_put_back_before_the_lift_is_no_capture_on_sensors_reading_two_c
     t = sim.now + 0.1
     lion, chick = Stone("L", 1), Stone("C", 0)
     held = [
-        HandStep(t, Reach("hand:b:C", chick, reads=True)),
+        HandStep(t, Sense("hand:b:C", PRESENT)),
         HandStep(t, LiftStone("hand:b:C")),
-        HandStep(t + 0.035, Reach("hand:b:C", chick, reads=False)),
-        HandStep(t + 0.287, Reach("3a", chick, reads=True)),
+        HandStep(t + 0.035, Sense("hand:b:C", None)),
+        HandStep(t + 0.287, Sense("3a", PRESENT)),
         HandStep(t + 0.321, PutStone("3a", chick, chick)),
-        HandStep(t + 0.321, Reach("3a", chick, reads=False)),
+        HandStep(t + 0.321, Sense("3a", None)),
         HandStep(t + 0.674, Force("3a", 0)),  # knocked off and back
         HandStep(t + 0.954, Force("3a", None)),
-        HandStep(t + 0.987, Reach("2a", lion, reads=True)),  # gote at once
+        HandStep(t + 0.987, Sense("2a", PRESENT)),  # gote at once
         HandStep(t + 0.987, LiftStone("2a")),
-        HandStep(t + 1.016, Reach("2a", lion, reads=False)),
+        HandStep(t + 1.016, Sense("2a", None)),
     ]
     landed = [
-        HandStep(t + 16.237, Reach("3b", lion, reads=True)),
+        HandStep(t + 16.237, Sense("3b", PRESENT)),
         HandStep(t + 16.265, PutStone("3b", lion, lion)),
-        HandStep(t + 16.265, Reach("3b", lion, reads=False)),
-        HandStep(t + 16.586, Reach("2b", chick, reads=True)),  # sente at once
+        HandStep(t + 16.265, Sense("3b", None)),
+        HandStep(t + 16.586, Sense("2b", PRESENT)),  # sente at once
         HandStep(t + 16.586, LiftStone("2b")),
-        HandStep(t + 16.609, Reach("2b", chick, reads=False)),
-        HandStep(t + 16.843, Reach("2a", chick, reads=True)),
+        HandStep(t + 16.609, Sense("2b", None)),
+        HandStep(t + 16.843, Sense("2a", PRESENT)),
         HandStep(t + 16.865, PutStone("2a", chick, chick)),
-        HandStep(t + 16.865, Reach("2a", chick, reads=False)),
+        HandStep(t + 16.865, Sense("2a", None)),
     ]
     notices = sim.run(held) + sim.advance(15.0)  # the lion in the air
     assert "2a3a" not in commits(notices), notices
@@ -126,24 +126,24 @@ def test_a_piece_set_down_elsewhere_before_the_last_piece_left_is_not_it_moved_o
     t = sim.now + 0.1
     giraffe, chick = Stone("G", 1), Stone("C", 0)
     steps = [
-        HandStep(t, Reach("3b", giraffe, reads=True)),
+        HandStep(t, Sense("3b", PRESENT)),
         HandStep(t, LiftStone("3b")),
-        HandStep(t + 0.071, Reach("3a", giraffe, reads=True)),
-        HandStep(t + 0.118, Reach("3b", giraffe, reads=False)),
+        HandStep(t + 0.071, Sense("3a", PRESENT)),
+        HandStep(t + 0.118, Sense("3b", None)),
         HandStep(t + 0.186, PutStone("3a", giraffe, giraffe)),
-        HandStep(t + 0.186, Reach("3a", giraffe, reads=False)),
-        HandStep(t + 1.371, Reach("hand:b:C", chick, reads=True)),  # sente
+        HandStep(t + 0.186, Sense("3a", None)),
+        HandStep(t + 1.371, Sense("hand:b:C", PRESENT)),  # sente
         HandStep(t + 1.371, LiftStone("hand:b:C")),
-        HandStep(t + 1.407, Reach("hand:b:C", chick, reads=False)),
-        HandStep(t + 1.827, Reach("3c", chick, reads=True)),
+        HandStep(t + 1.407, Sense("hand:b:C", None)),
+        HandStep(t + 1.827, Sense("3c", PRESENT)),
         HandStep(t + 1.860, PutStone("3c", chick, chick)),
-        HandStep(t + 1.860, Reach("3c", chick, reads=False)),
-        HandStep(t + 2.114, Reach("3a", giraffe, reads=True)),  # gote at once
+        HandStep(t + 1.860, Sense("3c", None)),
+        HandStep(t + 2.114, Sense("3a", PRESENT)),  # gote at once
         HandStep(t + 2.114, LiftStone("3a")),
-        HandStep(t + 2.159, Reach("3a", giraffe, reads=False)),
-        HandStep(t + 2.620, Reach("3b", giraffe, reads=True)),
+        HandStep(t + 2.159, Sense("3a", None)),
+        HandStep(t + 2.620, Sense("3b", PRESENT)),
         HandStep(t + 2.663, PutStone("3b", giraffe, giraffe)),
-        HandStep(t + 2.663, Reach("3b", giraffe, reads=False)),
+        HandStep(t + 2.663, Sense("3b", None)),
     ]
     notices = sim.run(steps) + sim.settle()
     assert "3b3c" not in commits(notices), notices
@@ -160,23 +160,23 @@ def test_a_question_about_a_recorded_move_stays_open_until_the_board_changes() -
     sim = widest_dobutsu("1cC/1g1/1lG/EL1 w E 20")
     start = len(sim.notices)
     t = sim.now + 0.1
-    lion, elephant, giraffe = Stone("L", 1), Stone("E", 0), Stone("G", 0)
+    lion, elephant = Stone("L", 1), Stone("E", 0)
     moves: list[tuple[float, HandAction]] = [
-        (0.000, Reach("2c", lion, reads=True)),
+        (0.000, Sense("2c", PRESENT)),
         (0.000, LiftStone("2c")),
-        (0.216, Reach("2c", lion, reads=False)),
-        (0.272, Reach("1b", lion, reads=True)),
+        (0.216, Sense("2c", None)),
+        (0.272, Sense("1b", PRESENT)),
         (0.482, PutStone("1b", lion, lion)),
-        (0.482, Reach("1b", lion, reads=False)),
-        (1.586, Reach("hand:b:E", elephant, reads=True)),
+        (0.482, Sense("1b", None)),
+        (1.586, Sense("hand:b:E", PRESENT)),
         (1.586, LiftStone("hand:b:E")),
-        (1.610, Reach("hand:b:E", elephant, reads=False)),
-        (2.904, Reach("3c", elephant, reads=True)),
+        (1.610, Sense("hand:b:E", None)),
+        (2.904, Sense("3c", PRESENT)),
         (2.926, PutStone("3c", elephant, elephant)),
-        (2.926, Reach("3c", elephant, reads=False)),
-        (3.129, Reach("1b", lion, reads=True)),
+        (2.926, Sense("3c", None)),
+        (3.129, Sense("1b", PRESENT)),
         (3.129, LiftStone("1b")),
-        (3.154, Reach("1b", lion, reads=False)),
+        (3.154, Sense("1b", None)),
     ]
     sim.run([HandStep(t + at, action) for at, action in moves])
     sim.advance(3.0)
@@ -185,12 +185,12 @@ def test_a_question_about_a_recorded_move_stays_open_until_the_board_changes() -
     answer_as_played(sim, ["2c1b", "E*3c"], start)
     t = sim.now + 0.1
     takes: list[tuple[float, HandAction]] = [
-        (0.000, Reach("1c", giraffe, reads=True)),
+        (0.000, Sense("1c", PRESENT)),
         (0.000, LiftStone("1c")),
-        (0.093, Reach("1c", giraffe, reads=False)),
-        (0.173, Reach("1c", lion, reads=True)),
+        (0.093, Sense("1c", None)),
+        (0.173, Sense("1c", PRESENT)),
         (0.198, PutStone("1c", lion, lion)),
-        (0.198, Reach("1c", lion, reads=False)),
+        (0.198, Sense("1c", None)),
     ]
     sim.run([HandStep(t + at, action) for at, action in takes])
     sim.advance(6.0)
@@ -210,22 +210,22 @@ def test_a_capture_is_not_moved_on_while_its_capturer_stands_on_the_victims_cell
         "pp1p1+ppp+p/+p+l+ng+p+p+p+s1 w - 982",
     )
     start = len(sim.notices)
-    pawn, horse, gold = Stone("P", 0, True), Stone("B", 1, True), Stone("G", 1)
+    pawn, horse = Stone("P", 0, True), Stone("B", 1, True)
     steps: list[tuple[float, HandAction]] = [
-        (0.000, Reach("6c", pawn, reads=True)),
+        (0.000, Sense("6c", PRESENT)),
         (0.000, LiftStone("6c")),
-        (0.024, Reach("6c", pawn, reads=False)),
-        (0.460, Reach("hand:w:P", pawn, reads=True)),
+        (0.024, Sense("6c", None)),
+        (0.460, Sense("hand:w:P", PRESENT)),
         (0.483, PutStone("hand:w:P", pawn, Stone("P", 1))),
-        (0.483, Reach("hand:w:P", pawn, reads=False)),
-        (0.500, Reach("5d", horse, reads=True)),
+        (0.483, Sense("hand:w:P", None)),
+        (0.500, Sense("5d", PRESENT)),
         (0.500, LiftStone("5d")),
-        (0.664, Reach("5d", horse, reads=False)),
-        (0.706, Reach("6c", horse, reads=True)),
+        (0.664, Sense("5d", None)),
+        (0.706, Sense("6c", PRESENT)),
         (0.865, PutStone("6c", horse, horse)),
-        (0.865, Reach("6c", horse, reads=False)),
-        (1.229, Reach("5e", gold, reads=True)),  # a knocked neighbour read there
-        (1.732, Reach("5e", gold, reads=False)),
+        (0.865, Sense("6c", None)),
+        (1.229, Sense("5e", PRESENT)),  # a knocked neighbour read there
+        (1.732, Sense("5e", None)),
     ]
     t = sim.now + 0.1
     sim.run([HandStep(t + at, action) for at, action in steps])
@@ -245,21 +245,21 @@ def test_a_drop_read_before_the_last_piece_left_a_neighbour_is_asked_not_followe
     start = len(sim.notices)
     lion, giraffe = Stone("L", 1), Stone("G", 0)
     steps: list[tuple[float, HandAction]] = [
-        (0.000, Reach("3b", lion, reads=True)),
+        (0.000, Sense("3b", PRESENT)),
         (0.000, LiftStone("3b")),
-        (0.049, Reach("3b", lion, reads=False)),
-        (0.062, Reach("2a", lion, reads=True)),
+        (0.049, Sense("3b", None)),
+        (0.062, Sense("2a", PRESENT)),
         (0.110, PutStone("2a", lion, lion)),
-        (0.110, Reach("2a", lion, reads=False)),
-        (0.588, Reach("hand:b:G", giraffe, reads=True)),
+        (0.110, Sense("2a", None)),
+        (0.588, Sense("hand:b:G", PRESENT)),
         (0.588, LiftStone("hand:b:G")),
-        (0.616, Reach("hand:b:G", giraffe, reads=False)),
-        (0.820, Reach("2b", giraffe, reads=True)),
+        (0.616, Sense("hand:b:G", None)),
+        (0.820, Sense("2b", PRESENT)),
         (0.847, PutStone("2b", giraffe, giraffe)),
-        (0.847, Reach("2b", giraffe, reads=False)),
-        (1.002, Reach("2a", lion, reads=True)),
+        (0.847, Sense("2b", None)),
+        (1.002, Sense("2a", PRESENT)),
         (1.002, LiftStone("2a")),
-        (1.047, Reach("2a", lion, reads=False)),
+        (1.047, Sense("2a", None)),
     ]
     t = sim.now + 0.1
     sim.run([HandStep(t + at, action) for at, action in steps])
@@ -267,9 +267,9 @@ def test_a_drop_read_before_the_last_piece_left_a_neighbour_is_asked_not_followe
     assert "3b2b" not in commits(sim.notices[start:])
     answer_as_played(sim, ["3b2a", "G*2b"], start)
     landing: list[tuple[float, HandAction]] = [
-        (0.000, Reach("3b", lion, reads=True)),
+        (0.000, Sense("3b", PRESENT)),
         (0.044, PutStone("3b", lion, lion)),
-        (0.044, Reach("3b", lion, reads=False)),
+        (0.044, Sense("3b", None)),
     ]
     t = sim.now + 0.1
     sim.run([HandStep(t + at, action) for at, action in landing])
@@ -286,16 +286,16 @@ def test_a_neighbour_nudged_as_the_hand_leaves_is_no_drop() -> None:
     move's landing waits the longer rest, and the nudge set back is no move."""
     sim = widest_dobutsu("g1e/2l/cEL/2G w C 8")
     start = len(sim.notices)
-    lion, elephant = Stone("L", 1), Stone("E", 1)
+    lion = Stone("L", 1)
     steps: list[tuple[float, HandAction]] = [
-        (0.000, Reach("1b", lion, reads=True)),
+        (0.000, Sense("1b", PRESENT)),
         (0.000, LiftStone("1b")),
-        (0.027, Reach("1b", lion, reads=False)),
-        (0.592, Reach("2b", lion, reads=True)),
+        (0.027, Sense("1b", None)),
+        (0.592, Sense("2b", PRESENT)),
         (0.618, PutStone("2b", lion, lion)),
-        (0.618, Reach("2b", lion, reads=False)),
-        (1.026, Reach("2a", elephant, reads=True)),  # nudged from 1a
-        (1.723, Reach("2a", elephant, reads=False)),  # set back
+        (0.618, Sense("2b", None)),
+        (1.026, Sense("2a", PRESENT)),  # nudged from 1a
+        (1.723, Sense("2a", None)),  # set back
     ]
     t = sim.now + 0.1
     sim.run([HandStep(t + at, action) for at, action in steps])
@@ -309,20 +309,20 @@ def test_a_robot_nudged_as_the_hand_leaves_is_no_token_placed() -> None:
     for 0.6 s: the board recorded w@B4, a token nobody placed."""
     sim = widest(ROBOTORY, "1w2/bww2/1b1BR1/1wWb1/bw1w 1w0b 1w0b 5w7b l")
     start = len(sim.notices)
-    token, robot = Stone("w", None), Stone("R", None)
+    token = Stone("w", None)
     steps: list[tuple[float, HandAction]] = [
-        (0.000, Reach("stock:l:1", token, reads=True)),
+        (0.000, Sense("stock:l:1", PRESENT)),
         (0.000, LiftStone("stock:l:1")),
-        (0.024, Reach("stock:l:1", token, reads=False)),
-        (0.893, Reach("C6", token, reads=True)),
+        (0.024, Sense("stock:l:1", None)),
+        (0.893, Sense("C6", PRESENT)),
         (0.916, PutStone("C6", token, token)),
-        (0.916, Reach("C6", token, reads=False)),
+        (0.916, Sense("C6", None)),
         (0.917, Force("C6", 0)),
         (0.918, Force("C6", None)),
-        (1.388, Reach("B4", robot, reads=True)),  # nudged from C5
+        (1.388, Sense("B4", PRESENT)),  # nudged from C5
         (1.601, Force("C5", 0)),
         (1.769, Force("C5", None)),
-        (1.985, Reach("B4", robot, reads=False)),  # set back
+        (1.985, Sense("B4", None)),  # set back
     ]
     t = sim.now + 0.1
     sim.run([HandStep(t + at, action) for at, action in steps])
@@ -340,27 +340,27 @@ def test_a_token_read_only_as_the_robot_passed_over_is_not_placed_and_eaten() ->
     perhaps still at work, and the chain is read once C5's token is taken."""
     sim = widest(ROBOTORY, "w1w1/2w1R/1wBww1/w1W1w/w1b1 0w1b 1w0b 3w9b l")
     start = len(sim.notices)
-    token, robot = Stone("w", None), Stone("R", None)
+    robot = Stone("R", None)
     steps: list[tuple[float, HandAction]] = [
         (0.000, Force("C3", 0)),  # a knock
         (0.163, Force("C3", None)),
-        (0.273, Reach("C4", token, reads=True)),
+        (0.273, Sense("C4", PRESENT)),
         (0.273, Remove("C4")),
-        (0.294, Reach("C4", token, reads=False)),
-        (0.347, Reach("B3", token, reads=True)),
+        (0.294, Sense("C4", None)),
+        (0.347, Sense("B3", PRESENT)),
         (0.347, Remove("B3")),
-        (0.391, Reach("B3", token, reads=False)),
-        (0.504, Reach("B5", robot, reads=True)),
+        (0.391, Sense("B3", None)),
+        (0.504, Sense("B5", PRESENT)),
         (0.504, LiftStone("B5")),
-        (0.544, Reach("B4", robot, reads=True)),
-        (0.570, Reach("B5", robot, reads=False)),
-        (0.649, Reach("B3", robot, reads=True)),
-        (0.676, Reach("B4", robot, reads=False)),
+        (0.544, Sense("B4", PRESENT)),
+        (0.570, Sense("B5", None)),
+        (0.649, Sense("B3", PRESENT)),
+        (0.676, Sense("B4", None)),
         (0.714, PutStone("B3", robot, robot)),
-        (0.714, Reach("B3", robot, reads=False)),
-        (3.501, Reach("C5", token, reads=True)),
+        (0.714, Sense("B3", None)),
+        (3.501, Sense("C5", PRESENT)),
         (3.501, Remove("C5")),
-        (3.548, Reach("C5", token, reads=False)),
+        (3.548, Sense("C5", None)),
     ]
     t = sim.now + 0.1
     sim.run([HandStep(t + at, action) for at, action in steps])
@@ -381,24 +381,24 @@ def test_a_marble_held_while_the_push_goes_on_is_no_push_off_and_reply() -> None
     start = len(sim.notices)
     white, black = Stone("w", 1), Stone("b", 0)
     steps: list[tuple[float, HandAction]] = [
-        (0.000, Reach("D3", white, reads=True)),
+        (0.000, Sense("D3", PRESENT)),
         (0.000, LiftStone("D3")),
-        (0.034, Reach("D3", white, reads=False)),
-        (0.041, Reach("F5", black, reads=True)),
+        (0.034, Sense("D3", None)),
+        (0.041, Sense("F5", PRESENT)),
         (0.041, LiftStone("F5")),
-        (0.075, Reach("G6", black, reads=True)),
-        (0.098, Reach("F5", black, reads=False)),
+        (0.075, Sense("G6", PRESENT)),
+        (0.098, Sense("F5", None)),
         (0.131, PutStone("G6", black, black)),
-        (0.131, Reach("G6", black, reads=False)),
-        (2.894, Reach("E4", white, reads=True)),
+        (0.131, Sense("G6", None)),
+        (2.894, Sense("E4", PRESENT)),
         (2.894, LiftStone("E4")),
-        (2.949, Reach("F5", white, reads=True)),
-        (2.985, Reach("E4", white, reads=False)),
+        (2.949, Sense("F5", PRESENT)),
+        (2.985, Sense("E4", None)),
         (3.037, PutStone("F5", white, white)),
-        (3.037, Reach("F5", white, reads=False)),
-        (3.060, Reach("E4", white, reads=True)),
+        (3.037, Sense("F5", None)),
+        (3.060, Sense("E4", PRESENT)),
         (3.093, PutStone("E4", white, white)),
-        (3.093, Reach("E4", white, reads=False)),
+        (3.093, Sense("E4", None)),
     ]
     t = sim.now + 0.1
     sim.run([HandStep(t + at, action) for at, action in steps])
@@ -418,37 +418,37 @@ def test_three_plies_at_once_are_asked_with_the_first_the_board_showed() -> None
     lion, elephant, giraffe = Stone("L", 1), Stone("E", 0), Stone("G", 0)
     chick, sente_lion = Stone("C", 1), Stone("L", 0)
     takes: list[tuple[float, HandAction]] = [
-        (0.000, Reach("3d", elephant, reads=True)),
+        (0.000, Sense("3d", PRESENT)),
         (0.000, LiftStone("3d")),
-        (0.088, Reach("3d", elephant, reads=False)),
-        (0.203, Reach("2d", lion, reads=True)),
+        (0.088, Sense("3d", None)),
+        (0.203, Sense("2d", PRESENT)),
         (0.203, LiftStone("2d")),
-        (0.255, Reach("3d", lion, reads=True)),
-        (0.288, Reach("2d", lion, reads=False)),
+        (0.255, Sense("3d", PRESENT)),
+        (0.288, Sense("2d", None)),
         (0.337, PutStone("3d", lion, lion)),
-        (0.337, Reach("3d", lion, reads=False)),
-        (0.575, Reach("hand:w:E", elephant, reads=True)),
+        (0.337, Sense("3d", None)),
+        (0.575, Sense("hand:w:E", PRESENT)),
         (0.659, PutStone("hand:w:E", elephant, Stone("E", 1))),
-        (0.659, Reach("hand:w:E", elephant, reads=False)),
-        (1.940, Reach("2c", giraffe, reads=True)),
+        (0.659, Sense("hand:w:E", None)),
+        (1.940, Sense("2c", PRESENT)),
         (1.940, LiftStone("2c")),
-        (1.968, Reach("2c", giraffe, reads=False)),
-        (2.113, Reach("3b", Stone("C", 0), reads=True)),
+        (1.968, Sense("2c", None)),
+        (2.113, Sense("3b", PRESENT)),
         (2.152, Force("3a", 0)),
-        (2.231, Reach("2b", chick, reads=True)),
+        (2.231, Sense("2b", PRESENT)),
         (2.231, LiftStone("2b")),
-        (2.284, Reach("2b", chick, reads=False)),
+        (2.284, Sense("2b", None)),
         (2.372, Force("3a", None)),
-        (2.413, Reach("3b", Stone("C", 0), reads=False)),
-        (2.950, Reach("hand:b:C", chick, reads=True)),
+        (2.413, Sense("3b", None)),
+        (2.950, Sense("hand:b:C", PRESENT)),
         (3.001, PutStone("hand:b:C", chick, Stone("C", 0))),
-        (3.001, Reach("hand:b:C", chick, reads=False)),
-        (3.196, Reach("2b", giraffe, reads=True)),
+        (3.001, Sense("hand:b:C", None)),
+        (3.196, Sense("2b", PRESENT)),
         (3.222, PutStone("2b", giraffe, giraffe)),
-        (3.222, Reach("2b", giraffe, reads=False)),
-        (3.463, Reach("hand:w:E", Stone("E", 1), reads=True)),
+        (3.222, Sense("2b", None)),
+        (3.463, Sense("hand:w:E", PRESENT)),
         (3.463, LiftStone("hand:w:E")),
-        (3.497, Reach("hand:w:E", Stone("E", 1), reads=False)),
+        (3.497, Sense("hand:w:E", None)),
     ]
     t = sim.now + 0.1
     sim.run([HandStep(t + at, action) for at, action in takes])
@@ -458,15 +458,15 @@ def test_three_plies_at_once_are_asked_with_the_first_the_board_showed() -> None
     sim.send(Select("2d3d"))  # answered at once, as the soak's players did
     white_elephant = Stone("E", 1)
     rest: list[tuple[float, HandAction]] = [
-        (0.000, Reach("2d", white_elephant, reads=True)),
+        (0.000, Sense("2d", PRESENT)),
         (0.033, PutStone("2d", white_elephant, white_elephant)),
-        (0.033, Reach("2d", white_elephant, reads=False)),
-        (0.277, Reach("1d", sente_lion, reads=True)),
+        (0.033, Sense("2d", None)),
+        (0.277, Sense("1d", PRESENT)),
         (0.277, LiftStone("1d")),
-        (0.352, Reach("1d", sente_lion, reads=False)),
-        (0.527, Reach("2c", sente_lion, reads=True)),
+        (0.352, Sense("1d", None)),
+        (0.527, Sense("2c", PRESENT)),
         (0.638, PutStone("2c", sente_lion, sente_lion)),
-        (0.638, Reach("2c", sente_lion, reads=False)),
+        (0.638, Sense("2c", None)),
     ]
     t = sim.now
     sim.run([HandStep(t + at, action) for at, action in rest])

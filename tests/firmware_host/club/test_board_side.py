@@ -20,7 +20,7 @@ from firmware_host.club.organiser import Organiser
 from firmware_host.club.pairings import Pairing, Round
 from firmware_host.club.roster import AlertKind
 from firmware_host.loops.simulator import Simulation
-from firmware_host.notices.declared import PairingShown
+from firmware_host.notices.declared import FirstPlayerDrawn, PairingShown
 from firmware_host.remote.code import GameCode
 from firmware_host.remote.identity import BoardKey
 from firmware_host.remote.loopback import LoopbackBroker
@@ -153,6 +153,9 @@ def test_a_pairing_is_told_and_its_handicap_must_be_set_up_before_play(tmp_path:
         "table 2: Aiko – Jan, Shogi (handicap=bishop)"
     ]
     assert dict(sim.controller.position.options.pairs)["handicap"] == "bishop"
+    # the pairing names who plays which seat: nobody is drawn (issue 79: a handicap
+    # table announced a furigoma, the even game's draw kept)
+    assert not [n for n in sim.notices if isinstance(n, FirstPlayerDrawn)]
     # the pieces still stand for an even game: the set-up step holds the game and
     # lights the bishop to take off
     assert phase(sim) is Phase.SETUP

@@ -14,7 +14,7 @@ from engine.registry import find_game
 from firmware_host.club.board_side import ClubSide
 from firmware_host.club.live import Table
 from firmware_host.club.live_watch import LiveWatch
-from firmware_host.club.organiser import Command
+from firmware_host.club.organiser import Command, Verb
 from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import PairingShown
 from firmware_host.remote.address import BrokerAddress
@@ -63,9 +63,11 @@ def test_a_club_board_on_mosquitto_is_bound_paired_and_followed_live(
     board = side.club.board
     try:
         until(sim, lambda: roster.online() == (board,), lambda: str(roster))
-        hall.type(Command("bind", board, 1))  # table 1: an even game of shogi
+        hall.type(Command(Verb.BIND, board, 1))  # table 1: an even game of shogi
         until(sim, lambda: side.table == 1, lambda: str(side.state))
         assert any(isinstance(n, PairingShown) for n in sim.notices)
+        key = hall.organiser.game_key(1)  # the table's game, started for it
+        until(sim, lambda: sim.controller.settings.club == key, lambda: str(sim.controller))
         until(sim, lambda: sim.controller.phase is Phase.PLAY, lambda: str(sim.controller.phase))
 
         def birth_watch() -> str | None:

@@ -23,12 +23,13 @@ from firmware_host.club.messages import (
     Birth,
     ClubTopic,
     RoomState,
+    TableState,
     club_topic,
     encode,
     room_filter,
     room_of,
 )
-from firmware_host.club.organiser import Command
+from firmware_host.club.organiser import Command, Verb
 from firmware_host.remote.address import BrokerAddress
 from firmware_host.remote.identity import BoardKey
 from firmware_host.remote.link import Link
@@ -128,12 +129,12 @@ def test_a_room_runs_through_the_locked_broker_and_a_board_cannot_forge_its_stat
         assert link.wait_connected(WAIT)
         link.publish(*board.birth(Birth("shogi", None, None)))
         until(lambda: roster.online() == ("board-1",), lambda: str(roster))
-        hall.type(Command("bind", "board-1", 1))
+        hall.type(Command(Verb.BIND, "board-1", 1))
         until(lambda: roster.table_of("board-1") == 1, lambda: str(roster))
         genuine = roster.state
         # board-1 forges the room's state, signed as the organiser would, with its own key
         name = club_topic(ROOM, ClubTopic.STATE)
-        forged = RoomState(9, ROUND.pairings, ((1, "board-1", BoardKey.new().public),))
+        forged = RoomState(9, ROUND.pairings, (TableState(1, "board-1", BoardKey.new().public),))
         link.publish(name, encode(name, ORGANISER, 1 << 40, forged, ORGANISER_KEY))
         # then says its birth again: what it wrote before would have come by now
         link.publish(*board.birth(Birth("shogi", None, 40)))

@@ -19,11 +19,12 @@ from firmware_host.club.messages import (
     Birth,
     ClubTopic,
     RoomState,
+    TableState,
     club_topic,
     encode,
     room_filter,
 )
-from firmware_host.club.organiser import Command, Organiser, follow
+from firmware_host.club.organiser import Command, Organiser, Verb, follow
 from firmware_host.club.pairings import Pairing, Round
 from firmware_host.club.roster import Alert, AlertKind, Roster
 from firmware_host.remote.address import BrokerAddress
@@ -126,7 +127,7 @@ def test_two_births_then_a_dead_connection_is_an_offline_alert_at_its_table(
     _, two = board_on(broker.url, room, "board-2", Birth("dobutsu", 2, 60))
     try:
         until(lambda: roster.online() == ("board-1", "board-2"), lambda: str(roster))
-        hall.type(Command("bind", "board-1", 1))
+        hall.type(Command(Verb.BIND, "board-1", 1))
         until(lambda: roster.table_of("board-1") == 1, lambda: str(roster))
         assert roster.alerts() == ()
         kill_connection(one)  # paho's loop takes up to a second to stop: not timed
@@ -157,7 +158,7 @@ def test_a_room_state_forged_with_another_key_is_refused(
     genuine = roster.state
     thief = BoardKey.new()
     topic = club_topic(room, ClubTopic.STATE)
-    forged = RoomState(9, ROUND.pairings, ((1, "thief", thief.public),))
+    forged = RoomState(9, ROUND.pairings, (TableState(1, "thief", thief.public),))
     spy = Spy(broker.url, room)
     try:
         spy.publish(topic, encode(topic, ORGANISER, 1 << 40, forged, thief))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from firmware_host.club.desk import URGENCY, Desk
 from firmware_host.club.messages import Birth, RoomState
-from firmware_host.club.organiser import Command
+from firmware_host.club.organiser import Command, Verb
 from firmware_host.club.pairings import Pairing, Round
 from firmware_host.club.roster import Alert, AlertKind, Entry
 from firmware_host.club.words import Look
@@ -42,8 +42,8 @@ def test_alerts_most_urgent_first_each_since_it_was_first_seen() -> None:
 def test_the_pages_commands_wake_the_loop_and_are_taken_once() -> None:
     woken: list[bool] = []
     desk = Desk(ROUND, lambda: woken.append(True))
-    desk.put(Command("light", "b1", 2))
-    desk.put(Command("unbind", table=2))
+    desk.put(Command(Verb.LIGHT, "b1", 2))
+    desk.put(Command(Verb.UNBIND, table=2))
     assert woken == [True, True]
-    assert desk.commands() == [Command("light", "b1", 2), Command("unbind", table=2)]
+    assert desk.commands() == [Command(Verb.LIGHT, "b1", 2), Command(Verb.UNBIND, table=2)]
     assert desk.commands() == []

@@ -6,6 +6,9 @@ by Python's csv reader and adds up every round exported there."""
 from __future__ import annotations
 
 import csv
+import io
+import time
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -16,20 +19,23 @@ import cshogi.KIF
 from engine.outcome import Outcome, Termination
 from engine.registry import find_game
 from firmware_host.cli.main import main
-from firmware_host.club.export import export_round
-from firmware_host.club.export_watch import watched_round
+from firmware_host.club.export import export_round, round_archive
+from firmware_host.club.export_room import gathered_round
 from firmware_host.club.live import Ending, LiveGame, Table
 from firmware_host.club.pairings import parse_pairings
 from firmware_host.remote.loopback import LoopbackBroker
 from firmware_host.remote.messages import BoardState
+from firmware_host.session.actions import Resign
 from firmware_host.session.consent import Word, WordKind
-from firmware_host.store.storage import GameStore
+from firmware_host.store.records import move_times
+from tests.firmware_host.club.hallkit import HallBoard, LoopHall, run
 from tests.firmware_host.club.livekit import OPENING, fed
-from tests.firmware_host.remote.loopkit import ADDRESS, board, remote_of, run_all
+from tests.firmware_host.remote.loopkit import ADDRESS
 
 SHOGI = find_game("shogi")
 MOVES = ("7g7f", "3c3d", "2g2f", "8c8d")
 
+ROOM_ROUND = parse_pairings("3,Sato,Suzuki,shogi\n4,Jan Novák,Marie,shogi\n", "r1.csv", 1)
 PAIRINGS = """table,black,white,game
 3,佐藤,鈴木,shogi
 4,Jan Novák,Marie Dupont,shogi
@@ -92,42 +98,79 @@ def test_the_crosstable_adds_the_rounds_exported(tmp_path: Path) -> None:
     ]
 
 
-def test_a_round_played_on_boards_is_gathered_by_watch_code_and_exported(tmp_path: Path) -> None:
-    """Two simulated boards play through a loopback broker; the export follows the table
-    by its watch code, as a spectator does, and cshogi reads the moves and the names."""
+def test_a_round_played_on_boards_is_gathered_from_the_room_alone_and_exported(
+    tmp_path: Path,
+) -> None:
+    """Issue 79: the export needed a ``--watch TABLE=CODE`` per table (codes shown
+    nowhere), wrote ``*`` for finished games without them, the export's time as
+    開始日時, only the times of the moves seen in its last 3 s, and 0 as time used.
+    Gathered from the room's state alone now, long after the moves: every move has the
+    time its board gave it, the game its board's start, the round table its result."""
     broker = LoopbackBroker()
-    host = board(SHOGI, broker, GameStore(tmp_path / "host.sqlite3"), host=True)
-    joiner = board(
-        SHOGI,
-        broker,
-        GameStore(tmp_path / "join.sqlite3"),
-        host=False,
-        code=remote_of(host).code,
-        others=[host],
-    )
-    boards = [host, joiner]
-    run_all(boards)
+    clock = [1_000_000.0]
+    hall = LoopHall(broker, ROOM_ROUND, clock)
+    boards = [HallBoard(broker, hall.organiser.room, "shogi", tmp_path / f"b{n}") for n in (1, 2)]
+    run(hall, boards, 0.3, clock)
+    for board, table in zip(boards, (3, 4), strict=True):
+        hall.send(*hall.organiser.bind(board.board, table))
+        run(hall, boards, 0.5, clock)
+        sim = board.sim
+        sim.world.arrange(sim.physical(sim.controller.position.layout()))
+    run(hall, boards, 1.0, clock)
     for ply, move in enumerate(MOVES):
-        mover, other = (host, joiner) if ply % 2 == 0 else (joiner, host)
-        mover.perform(move)
-        run_all(boards)
-        other.perform(move)
-        run_all(boards)
-    round = parse_pairings("1,Sato,Suzuki,shogi\n", "r1.csv", 1)
-    codes = {1: remote_of(host).watch_code}
-    games = watched_round(round, codes, ADDRESS, 0.0, link_factory=broker.link_factory)
-    export_round(tmp_path / "out", round, games)
-    csa = cshogi.CSA.Parser.parse_file(str(tmp_path / "out" / "round-1" / "table-1.csa"))[0]
+        for board in boards:
+            board.sim.perform(move)
+        run(hall, boards, 4.0 + ply, clock)  # unclocked: 4 s, 5 s, 6 s, 7 s a move
+    boards[0].sim.send(Resign())  # sente resigns on its turn
+    run(hall, boards, 1.0, clock)
+    room = hall.organiser.room
+    heard = gathered_round(ADDRESS, room, 5.0, link_factory=broker.link_factory)
+    gathered, games = heard.round, heard.games
+    assert gathered == ROOM_ROUND
+    export_round(tmp_path / "out", gathered, games, "Club cup")
+    folder = tmp_path / "out" / "round-1"
+    csa = cshogi.CSA.Parser.parse_file(str(folder / "table-3.csa"))[0]
     assert [cshogi.move_to_usi(m) for m in csa.moves] == list(MOVES)
     assert csa.names == ["Sato", "Suzuki"]
+    assert csa.win == cshogi.WHITE_WIN and csa.endgame == "%TORYO"
+    kif = cshogi.KIF.Parser.parse_file(str(folder / "table-3.kif"))
+    assert kif.times[:4] == list(csa.times[:4])
+    view = games[3]
+    assert view is not None
+    stored = boards[0].sim.journal.store.load(boards[0].sim.controller.game_id)
+    spent = [m.spent for m in view.moves]
+    assert spent == [round(t, 3) for t in move_times(stored) if t is not None]  # the board's
+    assert [round_off(t) for t in spent[1:]] == [5, 6, 7]  # the wait, then the hands' second
+    kif_text = (folder / "table-3.kif").read_text(encoding="cp932")
+    started = time.strftime("%Y/%m/%d", time.localtime(view.started))
+    assert f"開始日時：{started}" in kif_text
+    assert stored.created_wall is not None and abs(view.started - stored.created_wall) < 1e-3
+    with (folder / "table.csv").open(encoding="utf-8", newline="") as file:
+        rows = {(r["table"], r["seat"]): r for r in csv.DictReader(file)}
+    assert rows[("3", "sente")]["result"] == "0-1"
+    assert int(rows[("3", "gote")]["time used (s)"]) >= 10
+    assert rows[("4", "sente")]["result"] == "*"
 
 
-def test_kiban_room_export_writes_the_round_and_says_so(tmp_path: Path, capsys: Any) -> None:
-    pairings = tmp_path / "round1.csv"
-    pairings.write_text(PAIRINGS, encoding="utf-8")
+def round_off(seconds: float | None) -> int:
+    assert seconds is not None
+    return round(seconds)
+
+
+def test_kiban_room_export_needs_the_room_said_on_the_broker(tmp_path: Path, capsys: Any) -> None:
     out = tmp_path / "out"
-    argv = ["room", "export", "--broker", "localhost", "--pairings", str(pairings)]
-    assert main([*argv, "--to", str(out), "--wait", "0"]) == 0
-    assert "round 1 exported to" in capsys.readouterr().out
-    assert (out / "crosstable.csv").exists() and (out / "round-1" / "table.csv").exists()
-    assert main([*argv, "--to", str(out), "--watch", "9=K7QM2-XRDP9"]) == 2  # no table 9
+    argv = ["room", "export", "--broker", "127.0.0.1:1", "--state-dir", str(tmp_path / "state")]
+    assert main([*argv, "--to", str(out), "--wait", "0"]) == 2
+    assert "said nothing on mqtt://127.0.0.1:1" in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_the_rounds_archive_holds_its_files_and_the_crosstable() -> None:
+    round = parse_pairings(PAIRINGS, "r1.csv", 1)
+    body = round_archive(round, {3: resigned(15), 5: abalone()}, "Club cup")
+    with zipfile.ZipFile(io.BytesIO(body)) as archive:
+        names = set(archive.namelist())
+        assert {"round-1/table-3.kif", "round-1/table-3.csa", "round-1/table-5.txt"} <= names
+        assert {"round-1/table.csv", "round-1/results.json", "crosstable.csv"} <= names
+        kif = cshogi.KIF.Parser.parse_str(archive.read("round-1/table-3.kif").decode("cp932"))
+    assert kif.names == ["佐藤", "鈴木"]

@@ -57,11 +57,17 @@ def test_a_resignation_is_the_result() -> None:
 
 
 def test_byoyomi_moves_are_timed_by_when_they_arrived() -> None:
+    """A board that does not say its moves' times (an older Kiban): in byoyomi the clock
+    is full again after each move, so the arrival tells the time, the first move's from
+    the game's start as seen (issue 79: the live KIF had no time on move 1, so readers
+    shifted every time by a move)."""
     record = fed(2, clock="0 byo 30s", full=30.0)
     view = record.view()
     assert view is not None
-    # in byoyomi the clock is full again after each move: the arrival tells the time
-    assert [m.spent for m in view.moves] == [None, 10.0]
+    assert [m.spent for m in view.moves] == [10.0, 10.0]
+    kif = live_text(view, "kif") or ""
+    first = next(line for line in kif.splitlines() if line.lstrip().startswith("1 "))
+    assert first.endswith("( 0:10/00:00:10)")
     data = json.loads(live_json(view))
     assert data["clocks"][0]["byoyomi"] == 30.0 and data["clocks"][0]["periods"] == 1
 

@@ -7,9 +7,10 @@ from __future__ import annotations
 import asyncio
 import json
 
+import cshogi.KIF
 from aiohttp.test_utils import TestClient, TestServer
 
-from firmware_host.club.live import LiveRecord
+from firmware_host.club.live import LiveRecord, Table
 from firmware_host.club.live_delay import Delay
 from firmware_host.club.live_server import live_app
 from firmware_host.remote.messages import BoardState
@@ -51,5 +52,22 @@ def test_the_hall_live_the_outside_behind_and_reloads_see_new_moves() -> None:
             assert "encoding=UTF-8" in await utf8.text()
             assert (await client.get("/tables/4.kif")).status == 404
             assert (await client.get("/tables/3.pgn")).status == 404
+
+    asyncio.run(scenario())
+
+
+def test_a_european_name_in_the_shift_jis_kif_keeps_its_letters() -> None:
+    """Issue 79: the live Shift_JIS ``.kif`` wrote ``Nov?k`` for ``Novák``; its letters
+    without their accents now (the ``.kifu`` has the name as typed), as cshogi reads it."""
+    record = fed(2)
+    record.table = Table(3, ("Jan Novák", "Anna Zielińska"))
+
+    async def scenario() -> None:
+        app = live_app(lambda: {3: record}, Delay())
+        async with TestClient(TestServer(app)) as client:
+            kif = (await (await client.get("/tables/3.kif")).read()).decode("cp932")
+            kifu = await (await client.get("/tables/3.kifu")).text()
+            assert cshogi.KIF.Parser.parse_str(kif).names == ["Jan Novak", "Anna Zielinska"]
+            assert cshogi.KIF.Parser.parse_str(kifu).names == ["Jan Novák", "Anna Zielińska"]
 
     asyncio.run(scenario())

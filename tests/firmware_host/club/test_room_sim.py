@@ -103,6 +103,14 @@ def test_room_sim_starts_a_room_whose_boards_play_and_stops_on_ctrl_c() -> None:
         assert all(board["online"] for board in boards)
         assert sorted(board["bound"] for board in boards) == [1, 2, 3]
         assert all(table["moves"] for table in room["tables"]), room["tables"]
+        # the organiser unbinds a board: it stays unbound (issue 79: the laptop room bound
+        # it again 5 s later)
+        gone = next(board["board"] for board in boards if board["bound"] == 1)
+        post(organiser + "unbind", {"table": 1})
+        time.sleep(room_sim.REBIND + 2.0)
+        room = read_json(organiser + "room.json")
+        assert next(b for b in room["boards"] if b["board"] == gone)["bound"] is None
+        assert not [line for line in out.lines if " INFO " in line]  # the log's, not here
         process.send_signal(signal.SIGINT)  # Ctrl-C
         assert process.wait(60) == 0  # three boards and a broker stopped, on a loaded machine
         offline = [line for line in out.lines if "is offline" in line]
@@ -111,6 +119,49 @@ def test_room_sim_starts_a_room_whose_boards_play_and_stops_on_ctrl_c() -> None:
         if process.poll() is None:
             process.kill()
             process.wait()
+
+
+def post(url: str, body: dict[str, Any]) -> None:
+    request = urllib.request.Request(
+        url,
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=5) as answer:
+        assert answer.status == 202
+
+
+def children(pid: int) -> set[int]:
+    """The processes ``pid`` started (Linux's /proc)."""
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        text = (task / "children").read_text() if (task / "children").exists() else ""
+        found |= {int(child) for child in text.split()}
+    return found
+
+
+def test_room_sim_stopped_by_sigterm_stops_its_broker() -> None:
+    """Issue 79: a room killed with SIGTERM left its Mosquitto running."""
+    process, out = started_room_sim(60)
+    brokers: set[int] = set()
+    try:
+        deadline = time.monotonic() + WAIT
+        out.wait(r"the spectator page: (\S+)", deadline)
+        brokers = children(process.pid)
+        assert brokers, "no Mosquitto started"
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(60) == 0
+        time.sleep(0.5)
+        alive = [pid for pid in brokers if Path(f"/proc/{pid}").exists()]
+        assert alive == [], out.lines
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        for pid in brokers:  # a broker the room left behind: this test's own, ended
+            if Path(f"/proc/{pid}").exists():
+                os.kill(pid, signal.SIGTERM)
 
 
 def test_room_sim_says_how_to_install_mosquitto_when_it_is_missing(

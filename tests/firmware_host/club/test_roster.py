@@ -13,6 +13,7 @@ from firmware_host.club.messages import (
     Health,
     Light,
     RoomState,
+    TableState,
     club_topic,
     decode,
     encode,
@@ -95,7 +96,7 @@ def test_a_room_state_signed_by_any_key_but_the_organisers_is_refused() -> None:
     roster.receive(*one.birth(SHOGI))
     topic = club_topic(organiser.room, ClubTopic.STATE)
     thief = BoardKey.new()
-    forged = RoomState(1, ROUND.pairings, ((1, "board-1", thief.public),))
+    forged = RoomState(1, ROUND.pairings, (TableState(1, "board-1", thief.public),))
     assert not roster.receive(topic, encode(topic, ORGANISER, 99, forged, thief))
     assert roster.state is None
     assert "not signed by the organiser's key" in roster.refused[-1]

@@ -62,7 +62,7 @@ def _without_sensors() -> str:
     inside = False
     for line in lines:
         if line.startswith("["):
-            inside = line.strip() == "[sensors]"
+            inside = line.strip().startswith("[sensors")
         if not inside:
             kept.append(line)
     return "\n".join(kept) + "\n"

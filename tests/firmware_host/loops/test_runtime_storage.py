@@ -287,3 +287,29 @@ def test_a_failing_task_is_logged_and_stops_the_board_and_its_pings(
         asyncio.run(play())
     failures = [r for r in caplog.records if f"the {task} task failed" in r.getMessage()]
     assert failures and failures[0].exc_info is not None  # with its traceback
+
+
+def test_the_journal_tells_the_game_started_the_board_set_up_and_each_move(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """What the service's journal says (the README's `journalctl -u kiban -f`, "what
+    the board sees and decides"): the game started, the board matching its position,
+    then each move. The first two were left out as a replay leaves them out, so a
+    board set up and waiting said nothing at all (issue 80)."""
+    store = GameStore(tmp_path / "games.sqlite3")
+    runtime, simulated = _runtime(store)
+
+    async def play() -> str:
+        task = asyncio.create_task(runtime.run(handle_signals=False))
+        await until(lambda: runtime.controller.phase is Phase.PLAY)
+        move = await _play(runtime, simulated.world)
+        runtime.stopping.set()
+        await task
+        return move
+
+    with caplog.at_level(logging.INFO, logger="firmware_host.loops.runtime"):
+        move = asyncio.run(play())
+    told = [r.getMessage() for r in caplog.records if r.name == "firmware_host.loops.runtime"]
+    events = [line.split("'event': '")[1].split("'")[0] for line in told if "'event'" in line]
+    assert events[:3] == ["game_started", "board_ready", "move"]
+    assert f"'move': '{move}'" in told[2]

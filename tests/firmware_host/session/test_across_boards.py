@@ -156,14 +156,17 @@ def test_the_one_seat_here_resigns_and_its_word_is_kept() -> None:
     )
 
 
-def test_a_game_at_one_board_keeps_no_words() -> None:
+def test_a_game_at_one_board_keeps_its_word_for_the_spectators() -> None:
+    """A club table's board plays every seat: the word that ended its game is kept all
+    the same, since its live record reads the result from it (issue 79: a resignation
+    without ``confirm=on`` never reached the room)."""
     across = boards(frozenset())
     assert not across.needed
     lost = across.lost(Word(WordKind.ILLEGAL, 0), now(), (IllegalShown("x", said("y"), AT),))
     assert lost == End(
         Outcome.loss(Termination.ILLEGAL_MOVE, 0, 2), (IllegalShown("x", said("y"), AT),)
     )
-    assert across.consent.words is None
+    assert across.consent.words == Word(WordKind.ILLEGAL, 0)
 
 
 def test_a_remote_seats_told_time_counts_for_its_move_to_come() -> None:

@@ -53,6 +53,7 @@ from firmware_host.notices.declared import (
     Refused,
     RemoteMoved,
     ReviewShown,
+    RoomTold,
     SeatsChosen,
     ServerRefusedMove,
     StoreReplaced,
@@ -213,6 +214,7 @@ def game_notices(game: Game[Any], position: Position[Any]) -> list[Notice]:
         RemoteMoved(1, first, 0.0),
         ServerRefusedMove("lishogi", first, verbatim("400"), 0.0),
         PairingShown(pairing_said(Pairing(3, ("Aiko", "Jan"), game.name)), 0.0),
+        RoomTold(said("table {table}'s game is abandoned", table=3), 0.0),
         *(ProposalMade(kind, 0.0) for kind in Proposal),
         *(
             ProposalAnswered(kind, accepted, ours, 0.0)

@@ -93,6 +93,7 @@ COGNATES = {
         "port",
         "terminal",
         "table",
+        "minutes",
     },
 }
 """Words the language writes as English does."""

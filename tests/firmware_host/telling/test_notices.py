@@ -46,6 +46,7 @@ from firmware_host.notices.declared import (
     Refused,
     RemoteMoved,
     ReviewShown,
+    RoomTold,
     SeatsChosen,
     ServerRefusedMove,
     StoreReplaced,
@@ -102,6 +103,7 @@ EXAMPLES: tuple[Notice, ...] = (
     RemoteMoved(1, "2c2b", 0.0),
     ServerRefusedMove("lishogi", "2c2b", verbatim("Not your turn, or game already over"), 0.0),
     PairingShown(pairing_said(Pairing(3, ("Aiko", "Jan"), "dobutsu")), 0.0),
+    RoomTold(said("table {table}'s game is abandoned", table=3), 0.0),
     *(ProposalMade(kind, 0.0) for kind in Proposal),
     *(
         ProposalAnswered(kind, accepted, ours, 0.0)

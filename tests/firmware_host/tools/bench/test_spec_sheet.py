@@ -1,5 +1,5 @@
-"""The recognition spec sheet (``make bench-hands``): one row per game, bundled sensor
-geometry and pace, counted as the heavy soak counts."""
+"""The recognition spec sheet (``make bench-hands``): one row per game, bundled build and
+pace, counted as the heavy soak counts."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from firmware_host.tools.bench.spec_sheet import HEADER, geometries, main, paces
 from hardware.profile import bundled_profiles
 
 
-def test_every_game_has_its_bundled_geometries_widest_first() -> None:
+def test_every_game_has_its_bundled_builds_widest_first() -> None:
     simulated = [game for game in games() if f"sim-{game.name}" in bundled_profiles()]
     assert len(simulated) >= 5  # the five games; a game with no simulated board has no row
     for game in simulated:
@@ -18,15 +18,15 @@ def test_every_game_has_its_bundled_geometries_widest_first() -> None:
         assert found, game.name
         margins = [geometry.model.order_margin for geometry in found]
         assert margins == sorted(margins, reverse=True)
-        assert len({(g.model.kind, g.model.pitch_mm, g.model.order_margin) for g in found}) == len(
-            found
-        )
+        assert len({g.profile for g in found}) == len(found)
 
 
-def test_the_abalone_sheet_includes_a_board_that_reads_a_rolled_marble_on_two_holes() -> None:
-    widest = geometries(find_game("abalone"))[0]
-    assert widest.model.overlap_s > 0.1
-    assert "overlap" in widest.label()
+def test_each_row_names_its_builds_placement_tolerance() -> None:
+    """A board maker quotes a row with the tolerance its build reads pieces within."""
+    for geometry in geometries(find_game("abalone")):
+        assert geometry.tolerance_mm == 2.0
+        assert "pieces within 2 mm" in geometry.label()
+    assert {g.tolerance_mm for g in geometries(find_game("shogi"))} == {5.0}
 
 
 def test_the_paces_run_from_clean_to_blitz() -> None:

@@ -37,12 +37,13 @@ def visit(
     parts: tuple[str, ...] = ("bus", "walk"),
     spots: list[str] | None = None,
     physical: Any = None,
+    expect: str | None = None,
     **hand: Any,
 ) -> tuple[Report, SimulatedBench]:
     profile = load_profile(name, game)
     wiring = physical(profile) if physical is not None else None
     sim = simulated_bench(profile, game, physical=wiring, **hand)
-    report = Doctor(sim.bench, sim.hardware.buses).run(parts, spots)
+    report = Doctor(sim.bench, sim.hardware.buses).run(parts, spots, expect=expect)
     return report, sim
 
 
@@ -286,3 +287,74 @@ def test_hint_held_long_in_the_button_test_is_still_the_hint_buttons_press(
     report = Doctor(sim.bench, sim.hardware.buses).run(("buttons",))
     assert "button hint (GPIO 19): pressed" in report.lines  # told as puzzle, held
     assert report.problems == 0
+
+
+# --- unattended: kiban doctor --expect (issue 80) ------------------------------------------
+
+
+def test_the_unattended_walk_reads_the_board_as_it_stands_and_asks_nobody() -> None:
+    """Nobody is at the board: it holds the start position, the walk reads it once it
+    has settled and the buttons at rest. The interactive walk waited a time-out at each
+    of its 12 cells and 3 buttons (minutes) when nobody answered."""
+    report, sim = visit("dobutsu-reference", parts=("walk", "buttons"), expect="start")
+    assert "walk test, unattended: 12 of 12 spots read as the start position puts them" in (
+        report.lines
+    )
+    assert "button ok (GPIO 5): released at rest (not pressed)" in report.lines
+    assert report.lines[-1] == "doctor: no problems found"
+    assert [ask.kind for ask in sim.hand.asks] == ["arrange"]
+    assert sim.bench.now() < 2.0  # the board settled: no time-out waited
+
+
+def test_the_unattended_walk_names_a_crossed_pair_where_their_spots_differ() -> None:
+    report, _ = visit(
+        "dobutsu-reference", expect="start", physical=lambda p: swapped(p, "2b", "1c")
+    )
+    assert report.lines[-3:] == [
+        "cell 1c: channel 0x20/B2 reads a piece, the start position leaves it empty",
+        "walk test, unattended: 10 of 12 spots read as the start position puts them; not: 1c, 2b",
+        "doctor: 2 problems found",
+    ]
+    assert "cell 2b: channel 0x20/A4 reads empty, the start position puts a piece there" in (
+        report.lines
+    )
+
+
+def test_the_unattended_walk_takes_a_position_and_polarity() -> None:
+    """A position of the game's own (after 2c2b, the captured chick in sente's hand) on
+    a polarity board, each sensor of a pair active for its own pole only: the chick on
+    2b is unpromoted, north face up, and its north sensor cut."""
+    report, _ = visit(
+        "sim-dobutsu-polarity", expect="g1e/1C1/3/ELG w C 2", physical=lambda p: cut(p, "2b")
+    )
+    assert report.problems == 1
+    (dead,) = [line for line in report.lines if line.startswith("cell 2b")]
+    assert dead.endswith("reads empty, the position given puts its north pole there")
+
+
+def test_a_button_pressed_at_rest_is_found_unattended() -> None:
+    dobutsu = DOBUTSU
+    profile = load_profile("dobutsu-reference", dobutsu)  # its buttons: ok 5, next 6, back 13
+    sim = simulated_bench(profile, dobutsu)
+    opened = sim.bench.open_board
+
+    def open_with_next_held(on_button: Any) -> Any:
+        board = opened(on_button)
+        sim.hardware.hold(ButtonRole.NEXT)  # once claimed, with its pull-up
+        return board
+
+    sim.bench.open_board = open_with_next_held
+    report = Doctor(sim.bench, sim.hardware.buses).run(("buttons",), expect="start")
+    assert report.lines[:2] == [
+        "button ok (GPIO 5): released at rest (not pressed)",
+        "button next (GPIO 6) reads pressed with nobody at the board: shorted to ground, or stuck",
+    ]
+    assert report.problems == 1
+
+
+def test_kiban_doctor_expect_exits_by_what_it_found(capsys: pytest.CaptureFixture[str]) -> None:
+    common = ["doctor", "--profile", "dobutsu-reference", "--simulate", "--only", "walk"]
+    assert main([*common, "--expect"]) == 0
+    assert "12 of 12 spots read as the start position" in capsys.readouterr().out
+    assert main([*common, "--expect", "--swap", "2b,1c"]) == 1
+    assert "not: 1c, 2b" in capsys.readouterr().out

@@ -41,7 +41,7 @@ ON_THE_HEADER_CHIP = EdgeWatching(GpioChip("/dev/gpiochip0", "pinctrl-bcm2711", 
 
 
 def reference() -> Profile:
-    """I2C bus 1, buttons, and a WS2812 strip through rpi-ws281x on GPIO 10 (SPI0 MOSI)."""
+    """I2C bus 1, buttons, and a WS2812 strip on SPI0's MOSI (GPIO 10), Kiban's spi backend."""
     return load_profile("dobutsu-reference")
 
 
@@ -236,7 +236,7 @@ def test_an_spi_strip_needs_a_fixed_core_clock_where_it_scales(
 
 def test_the_spi_backend_needs_the_fixed_clock_and_a_pwm_strip_does_not(tmp_path: Path) -> None:
     spi = with_leds(reference(), backend="spi")
-    pwm = with_leds(reference(), gpio=18)
+    pwm = with_leds(reference(), backend="ws281x", gpio=18)
     assert len(problems(system_findings(spi, pi(tmp_path, PI3)))) == 1
     assert problems(system_findings(pwm, pi(tmp_path, PI3, "dtparam=i2c_arm=on\n"))) == []
 

@@ -7,25 +7,32 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import io
+import logging
+import zipfile
 from collections.abc import Callable, Coroutine
+from pathlib import Path
 from typing import Any
 
+import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 
 from engine.said import N_, said
 from firmware_host.club.desk import Desk
 from firmware_host.club.live_delay import Delay
-from firmware_host.club.messages import Birth, Health, RoomState
-from firmware_host.club.organiser import Command
+from firmware_host.club.messages import Birth, Health, RoomState, TableState
+from firmware_host.club.organiser import Command, Verb
 from firmware_host.club.pairings import Pairing, Round
 from firmware_host.club.roster import Alert, AlertKind, Entry
 from firmware_host.club.words import Look, alert_said, entry_said
 from firmware_host.telling.language import Language
 from firmware_host.telling.said import told
-from firmware_host.web.organiser.app import new_token, organiser_app
+from firmware_host.web.organiser.app import HEADERS, new_token, organiser_app
+from firmware_host.web.organiser.archive import archive_handler
 from firmware_host.web.words.organiser_words import ORGANISER_WORDS, organiser_words
 from firmware_host.web.words.page_words import PAGE_WORDS
+from tests.firmware_host.club.livekit import fed
 from tests.firmware_host.telling.test_languages import identical_on_purpose
 from tests.firmware_host.telling.test_languages_page import index_words, script_words
 from tests.firmware_host.web.helpers import said_keys
@@ -56,7 +63,7 @@ def a_desk() -> Desk:
         Alert(AlertKind.UNANSWERED_PROMPT, "b3", None),
         Alert(AlertKind.LOW_BATTERY, "b3", None, 9),
     )
-    state = RoomState(2, ROUND.pairings, ((1, "b1", KEY),))
+    state = RoomState(2, ROUND.pairings, (TableState(1, "b1", KEY),))
     desk.see(Look(entries, alerts), state, True)
     return desk
 
@@ -169,9 +176,9 @@ async def test_the_buttons_hand_their_commands_to_the_rooms_loop() -> None:
         assert (await client.post(f"{base}/bind", json={"board": "b3", "table": 5})).status == 202
         assert (await client.post(f"{base}/unbind", json={"table": 1})).status == 202
         assert desk.commands() == [
-            Command("light", "b3", 5),
-            Command("bind", "b3", 5),
-            Command("unbind", table=1),
+            Command(Verb.LIGHT, "b3", 5),
+            Command(Verb.BIND, "b3", 5),
+            Command(Verb.UNBIND, table=1),
         ]
         unknown = await client.post(f"{base}/bind", json={"board": "b9", "table": 5})
         assert unknown.status == 400
@@ -228,6 +235,59 @@ async def test_the_export_is_linked_when_there_is_one() -> None:
         assert (await client.get("/organiser/x" * 3 + "/export")).status == 404
     finally:
         await client.close()
+
+
+@ran
+async def test_the_rounds_archive_is_one_zip_of_the_round_as_it_stands() -> None:
+    """Issue 79: one archive per round, downloadable from the organiser's page."""
+    record = fed(4)
+    tables = lambda: {1: record}  # noqa: E731 - the room's live tables, as a callable
+    token = new_token()
+    archive = archive_handler(ROUND, tables, HEADERS, event="Club cup")
+    client = await client_of(organiser_app(tables, Delay(), a_desk(), token, export=archive))
+    try:
+        answer = await client.get(f"/organiser/{token}/export")
+        assert answer.status == 200
+        assert answer.headers["Content-Type"] == "application/zip"
+        assert 'filename="round-2.zip"' in answer.headers["Content-Disposition"]
+        assert answer.headers["Cache-Control"] == "no-store"
+        with zipfile.ZipFile(io.BytesIO(await answer.read())) as zipped:
+            names = set(zipped.namelist())
+            csa = zipped.read("round-2/table-1.csa").decode()
+        assert {"round-2/table-1.kif", "round-2/table.csv", "crosstable.csv"} <= names
+        assert "N+Sato" in csa and "+7776FU" in csa
+    finally:
+        await client.close()
+
+
+def test_an_earlier_round_unreadable_is_told_and_the_archive_still_served(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The archive's crosstable left the rounds kept before out, without a word, when
+    one of their files could not be read: the organiser's console (the room's warnings)
+    now names the file and why."""
+    kept = tmp_path / "kept"
+    (kept / "round-1").mkdir(parents=True)
+    (kept / "round-1" / "results.json").write_text("{not json", encoding="utf-8")
+    record = fed(4)
+    tables = lambda: {1: record}  # noqa: E731 - the room's live tables, as a callable
+    token = new_token()
+    archive = archive_handler(ROUND, tables, HEADERS, kept=kept)
+
+    async def scenario() -> None:
+        client = await client_of(organiser_app(tables, Delay(), a_desk(), token, export=archive))
+        try:
+            answer = await client.get(f"/organiser/{token}/export")
+            assert answer.status == 200
+            with zipfile.ZipFile(io.BytesIO(await answer.read())) as zipped:
+                assert "crosstable.csv" in zipped.namelist()
+        finally:
+            await client.close()
+
+    with caplog.at_level(logging.WARNING):
+        asyncio.run(scenario())
+    warned = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
+    assert any("round-1/results.json" in line and "cannot be read" in line for line in warned)
 
 
 def test_every_english_word_of_the_organisers_page_is_a_served_word_translated() -> None:

@@ -57,8 +57,8 @@ def hall() -> Iterator[Hall]:
     stop = threading.Event()
     loop = threading.Thread(
         target=follow,
-        args=(organiser, link, lambda _: None, stop),
-        kwargs={"commands": desk.commands, "woken": woken, "seen": desk.see},
+        args=(organiser, link, desk.note, stop),
+        kwargs={"commands": desk.commands, "woken": woken, "seen": desk.see, "asked": desk.ask},
         daemon=True,
     )
     loop.start()
@@ -126,4 +126,45 @@ def test_light_sends_the_request_and_a_boards_will_is_an_offline_alert_within_1_
     page.select_option("#language", "ja")
     page.wait_for_function("() => document.getElementById('heading').textContent === '大会運営'")
     assert "3" in page.locator("#alerts li[data-kind='offline']").inner_text()
+    page.close()
+
+
+def test_on_a_phone_nothing_is_off_screen_and_a_bind_that_undoes_another_is_asked(
+    browser: BrowserContext, hall: Hall
+) -> None:
+    """Issue 79: the organiser's page was 539 px wide in a 390 px screen (the light,
+    bind and unbind buttons off it); a bind that moved a board from its table was made
+    without a word."""
+    other = ClubBoard(hall.organiser.room, "b8", BoardKey.new())
+    link = hall.broker.link_factory(ADDRESS, room_filter(hall.organiser.room), None, lambda: None)
+    link.start()
+    link.publish(*other.birth(Birth("shogi", None, None)))
+    page = browser.new_page()
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(hall.url)
+    page.locator("tr[data-board='b8']").wait_for(timeout=5000)
+    page.locator("tr[data-board='b7'] button[data-action='bind']").click()
+    page.wait_for_function(
+        "() => document.querySelector(\"#tables tr[data-table='3']\").textContent.includes('b7')"
+    )
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    for button in page.locator("button").all():
+        if button.is_visible():
+            box = button.bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+    row = page.locator("tr[data-board='b8']")
+    row.locator("select").select_option("3")
+    row.locator("button[data-action='bind']").click()  # table 3 has b7: asked first
+    page.locator("#question").wait_for(state="visible", timeout=5000)
+    assert "board b7 is unbound from table 3" in page.locator("#question-text").inner_text()
+    assert hall.organiser.state().bound == ((3, "b7", hall.board.key.public),)  # not yet
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=str(ARTIFACTS / "organiser-phone.png"), full_page=True)
+    page.locator("#bind-anyway").click()
+    page.wait_for_function(
+        "() => document.querySelector(\"#tables tr[data-table='3']\").textContent.includes('b8')"
+    )
+    assert hall.organiser.state().bound == ((3, "b8", other.key.public),)
+    notes = page.locator("#notes li").all_inner_texts()
+    assert any("board b8 is bound to table 3" in note for note in notes), notes
     page.close()

@@ -189,3 +189,70 @@ def test_the_page_in_japanese_uses_the_served_words(
         in page.locator("article[data-table='1'] h2").inner_text()
     )
     page.close()
+
+
+def test_a_table_picked_on_a_phone_has_its_page_its_moves_and_its_records(
+    browser: BrowserContext, hall: RoomServer
+) -> None:
+    """Issue 79: no page per table, no move list, no link to a table's record, no way to
+    pick a table on a phone."""
+    phone = opened(browser, hall.url, 390, 844)
+    phone.select_option("#pick", "1")
+    phone.wait_for_url("**/?table=1")
+    phone.wait_for_function("() => Number(document.body.dataset.details) >= 2")
+    assert phone.locator("article.live-table").count() == 1
+    moves = phone.locator("#move-list li")
+    table = hall.tables[1]
+    assert moves.count() == table.played
+    first = moves.nth(0)
+    assert first.locator(".live-notation").inner_text() == table.line[0]
+    assert first.locator(".live-words").inner_text().startswith("sente: ")  # its words
+    suffixes = [a.get_attribute("data-suffix") for a in phone.locator("#records a").all()]
+    assert suffixes == ["kif", "kifu", "csa", "json"]
+    href = phone.locator("#records a[data-suffix='kif']").get_attribute("href")
+    assert href == "tables/1.kif"
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    move = hall.play(1)
+    phone.wait_for_function(
+        "n => document.querySelectorAll('#move-list li').length === n",
+        arg=table.played,
+        timeout=3000,
+    )
+    assert moves.nth(table.played - 1).locator(".live-notation").inner_text() == move
+    code = phone.locator("#embed-code").input_value()
+    assert code.startswith('<iframe src="') and "/embed/?table=1" in code
+    phone.screenshot(path=str(ARTIFACTS / "spectator-table-phone.png"), full_page=True)
+    phone.close()
+
+
+def test_one_table_is_embeddable_in_another_sites_frame(
+    browser: BrowserContext, hall: RoomServer
+) -> None:
+    page = browser.new_page()
+    answer = page.goto(hall.url + "embed/?table=2")
+    assert answer is not None
+    assert "frame-ancestors *" in answer.headers["content-security-policy"]
+    page.wait_for_function("() => document.body.dataset.tables === '3'")
+    assert page.locator("article.live-table").count() == 1
+    assert page.locator("article.live-table").get_attribute("data-table") == "2"
+    assert not page.locator("header").is_visible()
+    main = page.goto(hall.url)
+    assert main is not None and "frame-ancestors 'none'" in main.headers["content-security-policy"]
+    page.close()
+
+
+def test_the_japanese_page_tells_the_last_move_in_words_and_the_result_by_name(
+    browser: BrowserContext, hall: RoomServer
+) -> None:
+    """Issue 79: the Japanese page showed the last move in USI (最終手：3a3b) and
+    results named seats instead of players."""
+    page = opened(browser, hall.url)
+    page.select_option("#language", "ja")
+    last = page.locator("article[data-table='1'] .live-last")
+    page.wait_for_function(
+        "() => document.querySelector(\"article[data-table='1'] .live-last\")"
+        ".textContent.startsWith('最終手：')"
+    )
+    move = hall.tables[1].line[hall.tables[1].played - 1]
+    assert move not in last.inner_text(), last.inner_text()
+    page.close()

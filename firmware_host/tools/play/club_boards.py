@@ -16,6 +16,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from drivers.buttons import ButtonRole
 from engine.registry import find_game
 from firmware_host.club.board_side import ClubSide
 from firmware_host.club.pairings import Pairing
@@ -93,7 +94,11 @@ class SimBoard:
         if result.best is None:
             return
         self.played = [*self.played[-(PLAYED_KEPT - 1) :], result.best]
-        self.sim.perform(result.best)
+        if position.parse_move(result.best) in controller.recognizer.unseen:
+            # a move the board cannot see (Robotory's refill): its button, then named
+            self.sim.press(ButtonRole.REFILL if "refill" in result.best else ButtonRole.OK)
+        else:
+            self.sim.perform(result.best)
         if self.sim.controller.phase is Phase.PROMPT:  # the move just made: asked at once
             self._answer()
 
@@ -122,10 +127,14 @@ def sim_board(
     level: str,
     pace: float,
     seed: int,
+    clock: str | None = None,
 ) -> SimBoard:
-    """A simulated board of ``pairing``'s game in ``room``, its store in ``folder``."""
+    """A simulated board of ``pairing``'s game in ``room``, its store in ``folder``;
+    ``clock``: the time control its games are played with (``--clock``)."""
     game = find_game(pairing.game)
     side = ClubSide(room, address, resume=False)
     store = GameStore(folder / f"table-{pairing.table}.sqlite3")
-    sim = Simulation(game, load_profile("sim", game), store, remote=side, resume=False)
+    settings = None if clock is None else {"clock": clock}
+    profile = load_profile("sim", game)
+    sim = Simulation(game, profile, store, remote=side, resume=False, settings=settings)
     return SimBoard(sim, side, pairing.table, level, pace, random.Random(seed))
