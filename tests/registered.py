@@ -16,7 +16,7 @@ perft numbers, bench positions, a win at once, their play's fingerprint) takes
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -24,6 +24,7 @@ from typing import Any
 from engine import registry
 from engine.game import Game
 from engine.registry import games
+from firmware_host.telling.language import Language
 from hardware.profile import bundled_profiles
 
 TOY_SITE = Path(__file__).resolve().parent / "installed"
@@ -64,3 +65,16 @@ def boarded_games() -> tuple[Game[Any], ...]:
     """The registered games with a bundled simulated board (``sim-<game>``)."""
     bundled = set(bundled_profiles())
     return tuple(game for game in games() if f"sim-{game.name}" in bundled)
+
+
+def in_their_languages(languages: Iterable[Language]) -> list[tuple[Game[Any], Language]]:
+    """Each registered game with each of ``languages`` it is told in without English
+    left: all of them for Kiban's own games, those it ships a catalogue for for a game
+    from outside (the kit's words check holds each catalogue it ships to the same)."""
+    own = set(product_games())
+    return [
+        (game, language)
+        for game in games()
+        for language in languages
+        if game in own or game.catalogue(language.value) is not None
+    ]
