@@ -9,8 +9,9 @@ formats of its own lists them in ``Game.record_formats`` (shogi: KIF, CSA, a USI
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from enum import Enum
 
 from engine.options import Options
 from engine.outcome import Outcome
@@ -24,6 +25,64 @@ class Played:
     start: str
     moves: tuple[str, ...]
     movers: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Branch:
+    """A variation a record gives: moves played instead of one of its line's, from the
+    position before it (KIF's and KI2's ``変化：N手``).
+
+    ``ply`` is the number of its first move, counted from the game's start: the move it
+    replaces has the same number (one more than its line's moves: it is played instead
+    of that line's ending). ``comments`` and ``times`` are its moves', as a record's
+    are (``RecordInfo``); ``outcome``, ``suspended``, ``ending_time``, ``closing`` and
+    ``foul`` say how it ends, as a record's ending does; ``branches`` are the variations
+    of its own moves (their ``ply`` counted from the game's start too). Alternatives to
+    one move keep the record's order, the line's own move first."""
+
+    ply: int
+    moves: tuple[str, ...]
+    comments: tuple[str, ...] = ()
+    times: tuple[float | None, ...] = ()
+    outcome: Outcome | None = None
+    suspended: bool = False
+    ending_time: float | None = None
+    closing: str = ""
+    foul: str = ""
+    branches: tuple[Branch, ...] = ()
+
+    @property
+    def last(self) -> int:
+        """The number of its last move (one less than ``ply`` for a branch that is only
+        an ending)."""
+        return self.ply + len(self.moves) - 1
+
+
+def all_branches(branches: Sequence[Branch]) -> Iterator[Branch]:
+    """Every branch of ``branches``, those inside each included, each before its own."""
+    for branch in branches:
+        yield branch
+        yield from all_branches(branch.branches)
+
+
+@dataclass(frozen=True, slots=True)
+class BranchCount:
+    """How many variations a record holds, and their moves, all told (the player is told
+    them where a format or a screen leaves them out)."""
+
+    branches: int
+    moves: int
+
+    @classmethod
+    def of(cls, branches: Sequence[Branch]) -> BranchCount:
+        every = list(all_branches(branches))
+        return cls(len(every), sum(len(branch.moves) for branch in every))
+
+
+def branches_up_to(branches: Sequence[Branch], ply: int) -> tuple[Branch, ...]:
+    """The branches that are still alternatives once a line keeps only its first ``ply``
+    moves: those that replace one of them, or what came after the last."""
+    return tuple(branch for branch in branches if branch.ply <= ply + 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +120,8 @@ class GameRecord:
     ending_time: float | None = None  # the side to move's time on the move it never made
     headers: tuple[tuple[str, str], ...] = ()  # the record read in's other headers (RecordInfo)
     closing: str = ""  # the comment after the record read in's ending (RecordInfo)
+    foul: str = ""  # the illegal move that ended the record read in, not played (RecordInfo)
+    branches: tuple[Branch, ...] = ()  # the record read in's variations (RecordInfo)
 
 
 RecordWriter = Callable[[GameRecord, str], str]
@@ -68,15 +129,25 @@ RecordWriter = Callable[[GameRecord, str], str]
 stored in, which some formats name inside (KIF's first line) and most ignore."""
 
 
+class Variations(Enum):
+    """What a record format does with a record's variations (``GameRecord.branches``)."""
+
+    KEPT = "kept"  # as variations, read back as such (KIF, KI2)
+    IN_WORDS = "in words"  # as comments, for a person to read (CSA, which has no form)
+    LEFT_OUT = "left out"  # not at all (plain text, a USI line)
+
+
 @dataclass(frozen=True, slots=True)
 class RecordFormat:
-    """A way to write a record, as offered for download and by ``kiban export``."""
+    """A way to write a record, as offered for download and by ``kiban export``; what
+    it does with a record's variations (the player is told where they are not kept)."""
 
     name: str
     title: str
     extension: str
     media_type: str
     writer: RecordWriter
+    variations: Variations = Variations.LEFT_OUT
 
     def write(self, record: GameRecord, encoding: str = "UTF-8") -> str:
         return self.writer(record, encoding)
@@ -174,6 +245,8 @@ class RecordInfo:
     final position after ``%KACHI``, a KIF comment on 投了), written after the ending
     again, not taken for the game's comment; once the ending no longer holds (the game
     goes on from an earlier move) it is the game's comment's last lines, not lost.
+    ``branches``: the file's variations of its moves (``Branch``), written back by the
+    formats that hold them.
     """
 
     players: tuple[str, ...] = ()
@@ -190,10 +263,16 @@ class RecordInfo:
     ending_time: float | None = None
     headers: tuple[tuple[str, str], ...] = ()
     closing: str = ""
+    foul: str = ""
+    """The illegal move that ended the game, in the game's notation, when the file keeps
+    it (``ShogiRecord.foul``): not among the moves, written back after them by a
+    format that can hold it."""
+    branches: tuple[Branch, ...] = ()
 
     def up_to(self, ply: int, plies: int) -> RecordInfo:
         """The file's word on its first ``ply`` of ``plies`` moves: the ending is the
-        whole game's, and holds only when every move is kept."""
+        whole game's, and holds only when every move is kept; a variation stays an
+        alternative to a move kept, or to what comes after the last."""
         if ply >= plies:
             return self
         return replace(
@@ -207,6 +286,8 @@ class RecordInfo:
             ending_time=None,
             note=joined(self.note, self.closing),
             closing="",
+            foul="",
+            branches=branches_up_to(self.branches, ply),
         )
 
 

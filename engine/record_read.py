@@ -140,9 +140,19 @@ def _results(headers: dict[str, str]) -> frozenset[str]:
     return frozenset({"*", "1-0", "0-1", "1/2-1/2", headers.get("Result", "*")})
 
 
+def quoted(text: str) -> str:
+    """A piece of a file quoted in an error as the file has it: a full-width space or
+    letter shown as itself (``'同　歩'``, where ``repr`` writes ``'同\\u3000歩'``), only a
+    control character escaped."""
+    shown = "".join(
+        char if char.isprintable() or char == "\u3000" else repr(char)[1:-1] for char in text
+    )
+    return f"'{shown}'"
+
+
 def shortened(text: str, most: int = 40) -> str:
-    """A line of a file quoted in an error: its start when it is long."""
-    return repr(text) if len(text) <= most else repr(text[:most]) + "..."
+    """A line of a file quoted in an error (``quoted``): its start when it is long."""
+    return quoted(text) if len(text) <= most else quoted(text[:most]) + "..."
 
 
 def _options(text: str) -> dict[str, str]:

@@ -4,9 +4,9 @@
 ``PI`` with the removed pieces for a handicap, else ``P1``..``P9`` and the hand
 lines ``P+00FU``), the side to move, one move per line (``+7776FU``: from,
 to, and the piece as it stands after the move), and an ending (``%TORYO``,
-``%SENNICHITE``, ``%KACHI`` ...). A mate is written ``%TORYO`` (the mated
-player's resignation, as CSA servers record it); perpetual check and illegal
-moves are ``%+ILLEGAL_ACTION`` / ``%-ILLEGAL_ACTION`` naming the offender.
+``%SENNICHITE``, ``%KACHI`` ...). A mate is written ``%TSUMI``; an illegal move that
+lost the side to move the game ``%ILLEGAL_MOVE``, and a perpetual check or a foul of
+the other side ``%+ILLEGAL_ACTION`` / ``%-ILLEGAL_ACTION`` naming the offender.
 
 A record's other headers (``ShogiRecord.other_headers``) are written before the start
 position: a CSA keyword as its own ``$`` line, a KIF header CSA has a keyword for
@@ -25,13 +25,14 @@ from collections.abc import Sequence
 from types import MappingProxyType
 
 from engine.outcome import Outcome, Termination
+from engine.record import Branch
 from engine.shogi.handicaps import START_TEXT
+from engine.shogi.ki2 import variation_lines
 from engine.shogi.moves import ShogiMove
 from engine.shogi.notation import read_position
 from engine.shogi.position import ShogiPosition
 from engine.shogi.record import (
     CSA_KEYS,
-    TIME_CONTROL,
     comment_lines,
     handicap_of,
     play,
@@ -78,6 +79,11 @@ CODES = MappingProxyType(
     }
 )
 SIGNS = ("+", "-")
+COMMENT = "'*"
+"""How a comment is written, the game's, a move's and the one after the ending alike:
+``'*`` lines, which ShogiHome (tsshogi) reads as the comment of the game, the move or
+the ending (a ``'`` line without the star it skips; ``'**`` it shows as an engine's
+reading), and the CSA standard V3.0 calls a comment; cshogi and Kiban read them."""
 
 
 def square_text(square: int) -> str:
@@ -127,7 +133,9 @@ def _ending(outcome: Outcome, turn: int) -> str:
     """The ``%`` line for an outcome; ``turn`` is the player to move."""
     term = outcome.termination
     winner = min(outcome.winners) if len(outcome.winners) == 1 else None
-    if term in (Termination.RESIGNATION, Termination.CHECKMATE, Termination.NO_LEGAL_MOVES):
+    if term in (Termination.CHECKMATE, Termination.NO_LEGAL_MOVES):
+        return "%TSUMI"  # the CSA standard V3.0's; ShogiHome reads it as the mate it is
+    if term is Termination.RESIGNATION:
         return "%TORYO"
     if term is Termination.REPETITION:
         return "%SENNICHITE"
@@ -144,6 +152,11 @@ def _ending(outcome: Outcome, turn: int) -> str:
         Termination.ILLEGAL_MOVE,
         Termination.DECLARATION,
     ):
+        if term is not Termination.DECLARATION and winner == 1 - turn:
+            # the side to move lost by its foul (a perpetual check it gave among them):
+            # the CSA standard's %ILLEGAL_MOVE, which cshogi and tsshogi read so
+            # (tsshogi 2.2.0 reads %±ILLEGAL_ACTION the wrong way round)
+            return "%ILLEGAL_MOVE"
         return f"%{SIGNS[1 - winner]}ILLEGAL_ACTION"
     return "%CHUDAN"
 
@@ -152,10 +165,10 @@ def _exact(outcome: Outcome, turn: int) -> bool:
     """Whether the ending alone gives back ``outcome`` when read."""
     term = outcome.termination
     loser_to_move = outcome.winners == {1 - turn}
-    if term in (Termination.RESIGNATION, Termination.TIME_FORFEIT):
+    if term in (Termination.RESIGNATION, Termination.TIME_FORFEIT, Termination.CHECKMATE):
         return loser_to_move
-    if term in (Termination.CHECKMATE, Termination.NO_LEGAL_MOVES):
-        return False  # written %TORYO, which reads back as the resignation it records
+    if term is Termination.NO_LEGAL_MOVES:
+        return False  # written %TSUMI, which reads back as a mate
     if term is Termination.IMPASSE:
         return not outcome.winners
     if term is Termination.DECLARATION:
@@ -181,16 +194,22 @@ def write_csa(
     ending_time: float | None = None,
     headers: Sequence[tuple[str, str]] = (),
     closing: str = "",
+    foul: str = "",
+    branches: Sequence[Branch] = (),
 ) -> str:
     """A CSA V2.2 record: moves in USI from ``start`` (not changed; a handicap opening
     is written as such), ended by ``outcome`` (None: unfinished, or broken off when
     ``suspended``: %CHUDAN, which a sealed move is too: CSA has no word of its own for
     one, so ``sealed`` changes nothing here); a draw by impasse that ``move_limit`` says
     was the move limit's is ``%MAX_MOVES``. ``comments``: one per move ("" for none),
-    each on lines that start with ``'**`` after its move (a move's own comment, as floodgate writes
-    it and cshogi reads it); ``note``, the game's own, on ``'`` lines after the start
-    position (before it stand the headers written as comments, ``csa_header_lines``: a
-    line of the note that looks like one, ``'放送日：2010/02/13``, stays the note's).
+    each on ``'*`` lines after its move (``COMMENT``); ``note``, the game's own, on
+    ``'*`` lines after the start position (before it stand the headers written as
+    comments, ``csa_header_lines``: a line of the note that looks like one,
+    ``'*放送日：2010/02/13``, stays the note's). ``branches``: CSA has no form for a
+    variation, so each is written in words as KI2 writes it (``variation_lines``) on
+    ``'*`` lines after the comment of the move it is an alternative to (the last move's,
+    for one played instead of the ending; the game's, with no moves): a reader shows it
+    as that move's comment, and reads it back as one.
     ``times``: each move's time in seconds (None: not known, and no ``T`` line), a
     ``T`` line after it. ``event`` is $EVENT; ``time_control`` is written as
     $TIME_LIMIT or $TIME when it has their form, else in words (``time_control_lines``).
@@ -199,7 +218,10 @@ def write_csa(
     the ending's. ``headers``: the record's others as ``(name, value)``
     (``csa_header_lines``). ``closing``: the comment after the ending, on ``'`` lines
     after it (and its ``T``), as written (floodgate's summary): where ``csa_read`` finds
-    it again."""
+    it again. ``foul``: the illegal move (USI) that ended the game, when the record kept
+    it and ``outcome`` is its side's loss: written as the last move, then
+    ``%+ILLEGAL_ACTION`` or ``%-ILLEGAL_ACTION`` naming its side (as the CSA standard
+    V3.0 has a server write a foul)."""
     position = start.copy()
     sfen = position.text()
     lines = ["V2.2", f"N+{players[0]}", f"N-{players[1]}"]
@@ -211,7 +233,11 @@ def write_csa(
     lines += csa_header_lines(headers)
     opening = handicap_of(sfen)
     lines += _handicap_lines(sfen) if opening is not None else position_lines(position)
-    lines += comment_lines("'", note)
+    variations = variation_lines(start, moves, branches)
+    if len(moves) + 1 in variations:  # alternatives to the ending: the last move's
+        variations.setdefault(len(moves), []).extend(variations.pop(len(moves) + 1))
+    lines += comment_lines(COMMENT, note)
+    lines += [f"{COMMENT}{line}" for line in variations.get(0, [])]
     for number, text in enumerate(moves, start=1):
         move = position.read_move(text)
         written = move_text(position, move)
@@ -220,7 +246,16 @@ def write_csa(
         spent = times[number - 1] if number <= len(times) else None
         if spent is not None:
             lines.append(f"T{round(spent)}")
-        lines += comment_lines("'** ", comments[number - 1] if number <= len(comments) else "")
+        lines += comment_lines(COMMENT, comments[number - 1] if number <= len(comments) else "")
+        lines += [f"{COMMENT}{line}" for line in variations.get(number, [])]
+    if foul and outcome == Outcome.win(Termination.ILLEGAL_MOVE, 1 - position.turn):
+        written = move_text(position, position.read_move(foul))
+        ended = [
+            written,
+            f"%{SIGNS[position.turn]}ILLEGAL_ACTION",
+            *comment_lines(COMMENT, closing),
+        ]
+        return "\n".join([*lines, *ended]) + "\n"
     if outcome is not None:
         if not _exact(outcome, position.turn):
             lines.append(f"'{result_comment(outcome)}")
@@ -231,7 +266,7 @@ def write_csa(
     if ending_time is not None and (outcome is not None or suspended):
         lines.append(f"T{round(ending_time)}")
     if outcome is not None or suspended:
-        lines += comment_lines("'", closing)
+        lines += comment_lines(COMMENT, closing)
     return "\n".join(lines) + "\n"
 
 
@@ -262,12 +297,12 @@ def csa_header_lines(headers: Sequence[tuple[str, str]]) -> list[str]:
 
 
 def time_control_lines(time_control: str) -> list[str]:
-    """The time control as CSA has it: $TIME_LIMIT or $TIME in their forms, else (KIF's
-    words, ``9時間``) a ``'持ち時間：`` comment, which ``csa_read`` reads back."""
+    """The time control as CSA has it: $TIME in V3.0's form, else $TIME_LIMIT, in its
+    form or as KIF's words (``９時間``): ShogiHome (tsshogi) reads either line's value
+    whatever its form, as its time control, and skips a comment (Kiban wrote KIF's words
+    as a ``'持ち時間：`` comment, which ``csa_read`` still reads)."""
     if not time_control:
         return []
-    if _TIME_LIMIT.match(time_control):
-        return [f"$TIME_LIMIT:{time_control}"]
     if _TIME.match(time_control):
         return [f"$TIME:{time_control}"]
-    return [f"'{TIME_CONTROL}：{time_control}"]
+    return [f"$TIME_LIMIT:{time_control}"]

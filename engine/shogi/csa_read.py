@@ -9,6 +9,7 @@ from types import MappingProxyType
 from engine.errors import NotationError
 from engine.game import Game
 from engine.outcome import Outcome, Termination
+from engine.record_read import quoted
 from engine.shogi.csa import CODES, SIGNS
 from engine.shogi.handicaps import START_TEXT
 from engine.shogi.moves import board_move, drop_move
@@ -54,7 +55,8 @@ PIECE_SET = MappingProxyType(
 FOULS = ("%ILLEGAL_MOVE", "%+ILLEGAL_ACTION", "%-ILLEGAL_ACTION")
 """The endings that may follow the illegal move that ended the game, when a writer keeps
 it (as ShogiGUI does in KIF, ``kif_read.FOULS``): the move is not played, and its side
-loses (``%ILLEGAL_MOVE``) or the side the ending names does."""
+loses (``%ILLEGAL_MOVE``) or the side the ending names does; with no ending after it,
+its side loses."""
 
 
 class _Reader:
@@ -82,8 +84,10 @@ class _Reader:
         self.rest: int | None = None
         """The side ``00AL`` gives the pieces no other line places (None: no 00AL)."""
         self.foul: str | None = None
-        """Why a move could not be played: a foul, when one of ``FOULS`` ends the game
-        after it, else the record's fault."""
+        """Why a move could not be played: the foul that ended the game, when one of
+        ``FOULS`` or no ending follows it, else the record's fault."""
+        self.foul_move = ""
+        """That move in USI."""
         self.headers: list[tuple[str, str]] = []
         """The game's information lines (``$EVENT:...`` as ``("$EVENT", ...)``) and the
         header comments before the moves (``'表題：...``), in file order."""
@@ -106,7 +110,7 @@ class _Reader:
                     break
                 self.statement(statement, where)
         position = self.start(f"line {self.number}", "the end of the record")
-        if self.foul is not None and self.ending not in FOULS:
+        if self.foul is not None and self.ending not in (*FOULS, None):
             raise NotationError(self.foul)
         moves = len(self.moves)
         mapped = _mapped(self.headers)
@@ -128,6 +132,7 @@ class _Reader:
             time_control=self._value(mapped, "time"),
             suspended=self.ending == "%CHUDAN" and self.comment is None,
             move_limit=self.ending == "%MAX_MOVES" and self.comment is None,
+            foul=self.foul_move if self.foul is not None else "",
             other_headers=other,
             closing="\n".join(self.closing),
         )
@@ -148,15 +153,15 @@ class _Reader:
         if found is not None:
             self.comment = found
         elif self.ending is not None or self.foul is not None:
-            self.closing.append(text)
+            self.closing.append(_starred(text))
         elif (named := _HEADER_COMMENT.match(text)) and not self.position_lines:
             self.headers.append((named.group(1), named.group(2).strip()))
         elif text.startswith("*") and self.moves:
-            note = text.lstrip("*").strip()
+            note = _starred(text).strip()
             before = self.comments[-1]
             self.comments[-1] = f"{before}\n{note}" if before else note
         else:
-            self.header.append(text)
+            self.header.append(_starred(text) if self.position_lines else text)
 
     def statement(self, text: str, where: str) -> None:
         if text.startswith("T") and text[1:].strip().replace(".", "", 1).isdigit():
@@ -186,11 +191,11 @@ class _Reader:
         elif text[0] in SIGNS:
             self.move(text, where)
         else:
-            raise NotationError(f"{where}: cannot read {text!r}")
+            raise NotationError(f"{where}: cannot read {quoted(text)}")
 
     def _board(self, text: str, where: str) -> list[int]:
         if self.position is not None:
-            raise NotationError(f"{where}: {text!r} gives the position after the first move")
+            raise NotationError(f"{where}: {quoted(text)} gives the position after the first move")
         self.position_lines.append(self.number)
         if self.board is None:
             self.board = [0] * (SIZE * SIZE)
@@ -218,7 +223,7 @@ class _Reader:
                 continue
             kind = KIND_OF_CODE.get(cell[1:])
             if cell[0] not in SIGNS or kind is None:
-                raise NotationError(f"{where}: {cell!r} is not a CSA piece (e.g. +FU, -KA)")
+                raise NotationError(f"{where}: {quoted(cell)} is not a CSA piece (e.g. +FU, -KA)")
             board[rank * SIZE + column] = kind | SIGNS.index(cell[0]) << 4
 
     def extra(self, text: str, where: str) -> None:
@@ -233,7 +238,7 @@ class _Reader:
         for file, rank, code in _PIECE_AT.findall(body):
             kind = KIND_OF_CODE.get(code)
             if kind is None:
-                raise NotationError(f"{where}: {code!r} is not a CSA piece")
+                raise NotationError(f"{where}: {quoted(code)} is not a CSA piece")
             if file == "0" and rank == "0":
                 if kind not in HAND_KINDS:
                     raise NotationError(f"{where}: {code} cannot be in a hand")
@@ -277,13 +282,13 @@ class _Reader:
             raise NotationError(self.foul)  # a move after one that could not be played
         match = _MOVE.match(text)
         if match is None:
-            raise NotationError(f"{where}: {text!r} is not a CSA move (e.g. +7776FU)")
+            raise NotationError(f"{where}: {quoted(text)} is not a CSA move (e.g. +7776FU)")
         sign, from_file, from_rank, to_file, to_rank, code = match.groups()
         if SIGNS.index(sign) != position.turn:
             raise NotationError(f"{where}: {text} is played out of turn")
         kind = KIND_OF_CODE.get(code)
         if kind is None:
-            raise NotationError(f"{where}: {code!r} is not a CSA piece")
+            raise NotationError(f"{where}: {quoted(code)} is not a CSA piece")
         target = _square(to_file, to_rank, where)
         if from_file == "0" and from_rank == "0":
             if kind not in HAND_KINDS:
@@ -303,11 +308,12 @@ class _Reader:
                 )
             move = board_move(origin, target, kind != before)
         try:
-            played = play(position, move, where)
+            played = play(position, move, where, text)
         except NotationError as error:
             if position.outcome() is not None:
                 raise
-            self.foul = str(error)  # refused, unless the ending says it ended the game
+            self.foul = str(error)  # refused, unless a move or another ending follows
+            self.foul_move = move.usi()
             return
         self.moves.append(played)
         self.comments.append("")
@@ -319,6 +325,8 @@ class _Reader:
         decided = position.outcome()
         turn = position.turn
         if ending is None:
+            if self.foul is not None:  # the foul, kept as the last move, ended the game
+                return Outcome.win(Termination.ILLEGAL_MOVE, 1 - turn)
             return decided
         if decided is not None and ending in (
             "%TSUMI",
@@ -344,6 +352,12 @@ class _Reader:
             "%ILLEGAL_MOVE": Outcome.win(Termination.ILLEGAL_MOVE, 1 - turn),
         }
         return simple.get(ending)
+
+
+def _starred(text: str) -> str:
+    """A ``'*`` comment's text, its star left out (how Kiban, ShogiHome and the CSA
+    standard write a comment: ``'*text``); ``'**`` (an engine's reading) keeps one."""
+    return text[1:] if text.startswith("*") else text
 
 
 def _mapped(headers: list[tuple[str, str]]) -> dict[str, int]:

@@ -24,10 +24,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.outcome import Outcome, Termination
-from engine.shogi.kif import PIECES, ending, header_lines, side_names, square_name
+from engine.record import Branch
+from engine.shogi.kif import PIECES, LineEnd, ending, header_lines, side_names, square_name
 from engine.shogi.moves import ShogiMove
 from engine.shogi.position import ShogiPosition
-from engine.shogi.record import comment_lines, handicap_of, play, result_comment
+from engine.shogi.record import branch_points, comment_lines, handicap_of, play, result_comment
 from engine.shogi.tables import DRAGON, HORSE, SIZE
 
 PER_LINE = 6
@@ -54,13 +55,17 @@ def _place(move: ShogiMove, others: Sequence[int], right_of: dict[int, int]) -> 
 
 def telling_words(position: ShogiPosition, move: ShogiMove) -> str:
     """What tells ``move`` (from the board) from the moves of the other pieces of its
-    kind that could go to its target: "" when none could."""
-    kind = position.piece_at(move.from_square) & 15
+    kind that reach its target: "" when none does. A twin that is pinned, or may not
+    move for the check, counts (``▲２三龍引``, not ``▲２三龍``): the Japan Shogi
+    Association's notation names a move by the pieces that reach the square, and cshogi
+    and tsshogi write it so; tsshogi refuses the move without the word."""
+    piece = position.piece_at(move.from_square)
+    kind = piece & 15
     target = move.to_square
     origins = {move.from_square} | {
-        m.from_square
-        for m in position.legal_moves()
-        if m.to_square == target and not m.drop and position.piece_at(m.from_square) & 15 == kind
+        square
+        for square in range(SIZE * SIZE)
+        if position.piece_at(square) == piece and position.attacks_of(square) >> target & 1
     }
     others = [square for square in origins if square != move.from_square]
     if not others:
@@ -122,6 +127,8 @@ def _read_as_the_position(outcome: Outcome, position: ShogiPosition) -> bool:
     shows, so a resignation in a mated position (ShogiHome's engines resign there) needs
     Kiban's result comment to come back as one."""
     decided = position.outcome()
+    if _mated(outcome, position.turn):
+        return False  # まで…手で詰 reads back as the mate, shown or not
     return (
         len(outcome.winners) == 1
         and decided is not None
@@ -132,10 +139,20 @@ def _read_as_the_position(outcome: Outcome, position: ShogiPosition) -> bool:
 
 def _result_line(outcome: Outcome, turn: int, sides: tuple[str, str], plies: int) -> str:
     """KI2's result line: KIF's, but a game lost on time says so (the special move
-    切れ負け, which KIF has, is not written in KI2)."""
+    切れ負け, which KIF has, is not written in KI2), and a mate is 詰 (``_mated``)."""
     if outcome.termination is Termination.TIME_FORFEIT and len(outcome.winners) == 1:
         return f"まで{plies}手で時間切れにより{sides[min(outcome.winners)]}の勝ち"
+    if _mated(outcome, turn):
+        return f"まで{plies}手で詰"
     return ending(outcome, turn, sides, plies)[1]
+
+
+def _mated(outcome: Outcome, turn: int) -> bool:
+    """Whether ``outcome`` is the side to move mated, which KI2 says ``まで…手で詰`` as
+    Kifu for Windows writes it (tsshogi reads it as the mate; ``まで…手で先手の勝ち`` it
+    reads as a resignation, and so would Kiban where the board shows no mate)."""
+    mates = (Termination.CHECKMATE, Termination.NO_LEGAL_MOVES)
+    return outcome.termination in mates and outcome.winners == {1 - turn}
 
 
 def write_ki2(
@@ -155,12 +172,19 @@ def write_ki2(
     move_limit: bool = False,
     headers: Sequence[tuple[str, str]] = (),
     closing: str = "",
+    foul: str = "",
+    branches: Sequence[Branch] = (),
 ) -> str:
     """A KI2 record of a game: moves in USI from ``start`` (not changed), ended by
     ``outcome`` (None: unfinished, or broken off when ``suspended``: 中断, or 封じ手 when
     ``sealed``). The other
     arguments are ``write_kif``'s; a move's comment ends its line of moves, and
-    ``closing``, the comment after the ending, follows the result line."""
+    ``closing``, the comment after the ending, follows the result line. ``foul`` is not
+    written: a KI2 move is found among the legal ones, and an illegal one is none of
+    them; the result line says the foul (反則負け) without it. ``branches``: the
+    variations, after the main line, each as ``変化：N手``, its moves and its result line,
+    in KIF's order (``branch_points``), as Kifu for Windows and tsshogi write them."""
+    del foul
     position = start.copy()
     sides = side_names(handicap_of(position.text()))
     lines = header_lines(
@@ -173,27 +197,90 @@ def write_ki2(
         headers=headers,
     )
     lines += comment_lines("*", note)
+    lines += _move_lines(position, 1, None, moves, comments)
+    lines += _end_lines(
+        position, len(moves), sides, LineEnd(outcome, suspended, sealed, closing=closing)
+    )
+    for point in branch_points(start, moves, (), branches):
+        branch = point.branch
+        lines += ["", f"変化：{branch.ply}手"]
+        lines += _move_lines(
+            point.position, branch.ply, point.previous, branch.moves, branch.comments
+        )
+        end = LineEnd(branch.outcome, branch.suspended, closing=branch.closing)
+        lines += _end_lines(point.position, branch.last, sides, end)
+    return "\n".join(lines) + "\n"
+
+
+def _move_lines(
+    position: ShogiPosition,
+    first: int,
+    previous: int | None,
+    moves: Sequence[str],
+    comments: Sequence[str],
+) -> list[str]:
+    """A line's moves from move number ``first``, played on ``position`` (``previous``:
+    where the move before went, for 同), ``PER_LINE`` to a line, a comment ending its
+    line of moves."""
+    lines: list[str] = []
     row: list[str] = []
-    previous: int | None = None
-    for number, text in enumerate(moves, start=1):
+    for index, text in enumerate(moves):
         move = position.read_move(text)
         row.append(ki2_move(position, move, previous))
-        play(position, move, f"move {number}")
+        play(position, move, f"move {first + index}")
         previous = move.to_square
-        comment = comments[number - 1] if number <= len(comments) else ""
-        if comment or len(row) == PER_LINE or number == len(moves):
+        comment = comments[index] if index < len(comments) else ""
+        if comment or len(row) == PER_LINE or index == len(moves) - 1:
             lines.append("".join(f"{written:　<{WIDTH}}" for written in row[:-1]) + row[-1])
             row = []
             lines += comment_lines("*", comment)
-    plies = len(moves)
+    return lines
+
+
+def _end_lines(
+    position: ShogiPosition, plies: int, sides: tuple[str, str], end: LineEnd
+) -> list[str]:
+    """The result line of a line ``plies`` moves long (its foul not written: KI2 cannot
+    say which move it was), and the comment after it."""
+    lines: list[str] = []
+    outcome = end.outcome
     if outcome is not None:
         if not _exact(outcome, position.turn) or _read_as_the_position(outcome, position):
-            lines.append(f"*{result_comment(outcome)}")
+            lines.append(f"#{result_comment(outcome)}")  # a line other readers skip
         result = _result_line(outcome, position.turn, sides, plies)
         if result:
             lines.append(result)
-    elif suspended:
-        lines.append(f"まで{plies}手で{'封じ手' if sealed else '中断'}")
-    if outcome is not None or suspended:
-        lines += comment_lines("*", closing)
-    return "\n".join(lines) + "\n"
+    elif end.suspended:
+        lines.append(f"まで{plies}手で{'封じ手' if end.sealed else '中断'}")
+    if outcome is not None or end.suspended:
+        lines += comment_lines("*", end.closing)
+    return lines
+
+
+def variation_lines(
+    start: ShogiPosition, moves: Sequence[str], branches: Sequence[Branch]
+) -> dict[int, list[str]]:
+    """The variations as words for a format that has no form for them (CSA), by the
+    main line's move each is an alternative to (one past the last: to its ending): for
+    each, its KI2 block (``変化：N手``, its moves, its result line), then those of the
+    variations inside it, in KIF's order; a move's comment indented, and Kiban's own
+    result line, which is for readers of KI2, left out."""
+    sides = side_names(handicap_of(start.text()))
+    tops = {id(branch) for branch in branches}
+    found: dict[int, list[str]] = {}
+    top = 0
+    for point in branch_points(start, moves, (), branches):
+        branch = point.branch
+        if id(branch) in tops:
+            top = branch.ply
+        position = point.position
+        block = [f"変化：{branch.ply}手"]
+        block += _move_lines(position, branch.ply, point.previous, branch.moves, branch.comments)
+        end = LineEnd(branch.outcome, branch.suspended, closing=branch.closing)
+        block += _end_lines(position, branch.last, sides, end)
+        found.setdefault(top, []).extend(
+            f"　{line[1:]}" if line.startswith("*") else line
+            for line in block
+            if not line.startswith("#")
+        )
+    return found

@@ -20,10 +20,12 @@ from collections.abc import Sequence
 from engine.errors import NotationError
 from engine.game import Game
 from engine.outcome import Outcome, Termination
+from engine.record_read import quoted
 from engine.shogi.kif_read import (
     ENDINGS,
     FOULS,
     KIND_OF_NAME,
+    SUSPENDED,
     _Reader,
     _shogi,
     _square,
@@ -43,13 +45,18 @@ _MOVE = re.compile(
     rf"([{MARKS}])(?:(同)[\s　]*|([１-９1-9])([一二三四五六七八九１-９1-9]))({_PIECE})"
     r"([右左直]?)([上引寄]?)(成|不成|打)?"
 )
-_ENDING = re.compile(rf"[{MARKS}]({'|'.join(ENDINGS)})")
+_ENDING = re.compile(rf"[{MARKS}]({'|'.join(sorted(ENDINGS, key=len, reverse=True))})")
 """An ending written as a move, ``△投了`` (Shogi DB2): its mark is not always the side
 to move's, so only the word is read."""
 
 
 class _Ki2Reader(_Reader):
     """KIF's reader, its move lines read as KI2's."""
+
+    def foul_ends(self) -> bool:
+        """A KI2 move that fits no legal move is not taken for a foul unless the record
+        says one ended the game: KI2 does not say which move it was."""
+        return False
 
     def line(self, line: str, where: str) -> None:
         stripped = line.strip()
@@ -72,7 +79,7 @@ class _Ki2Reader(_Reader):
             found = _MOVE.match(text, at) or _ENDING.match(text, at)
             if found is None:
                 rest = text[at:].strip(" 　")
-                raise NotationError(f"{where}: cannot read {rest!r} as a KI2 move")
+                raise NotationError(f"{where}: cannot read {quoted(rest)} as a KI2 move")
             if found.re is _MOVE:
                 self.ki2_move(found, where)
             else:
@@ -103,7 +110,7 @@ class _Ki2Reader(_Reader):
         kind = KIND_OF_NAME[name]
         try:
             move = _chosen(position, target, kind, side + motion, how or "", at=(written, where))
-            played = play(position, move, where)
+            played = play(position, move, where, written)
         except NotationError as error:
             if position.outcome() is not None:
                 raise
@@ -118,7 +125,9 @@ class _Ki2Reader(_Reader):
     def outcome(self, position: ShogiPosition) -> Outcome | None:
         """What ``まで N手で ...`` says: the winner (by resignation, unless the last
         position is mate; on time, 時間切れにより; by declaration, 入玉勝ち), a
-        repetition, an impasse, or an unfinished game (中断, a sealed move 封じ手).
+        repetition, an impasse, or an unfinished game (中断, a sealed move 封じ手); an
+        ending word with no side named (``まで3手で詰``, ``まで13手で投了``, as Kifu for
+        Windows and tsshogi write a variation's end) says what it says in KIF.
         Without one, an ending written as a move says it as in KIF, and so does a foul the
         record keeps (its side loses, or the side the result names)."""
         if self.foul is not None:
@@ -127,14 +136,16 @@ class _Ki2Reader(_Reader):
             return position.outcome() if self.ending is None else super().outcome(position)
         side, verdict = self.result.side, self.result.verdict
         decided = position.outcome()
-        if verdict in ("中断", "封じ手"):
+        if verdict in SUSPENDED:
             return None
         if verdict == "千日手":
             return Outcome.draw(Termination.REPETITION)
         if verdict == "持将棋":
             return Outcome.draw(Termination.IMPASSE)
+        if side is None and verdict in ENDINGS:  # まで3手で詰, 投了: as KIF's ending says it
+            return self.ended_by(verdict, position)
         if side is None:
-            raise NotationError(f"line {self.number}: cannot read the result {verdict!r}")
+            raise NotationError(f"line {self.number}: cannot read the result {quoted(verdict)}")
         seat = 0 if side in ("先手", "下手") else 1
         winner = seat if verdict.endswith("勝ち") else 1 - seat
         if decided is not None and decided.winners == {winner}:

@@ -12,16 +12,20 @@ know that word; ``kif_read`` accepts it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from types import MappingProxyType
 
 from engine.outcome import Outcome, Termination
+from engine.record import Branch
 from engine.shogi.moves import ShogiMove
 from engine.shogi.position import ShogiPosition
 from engine.shogi.record import (
     KIF_NAMES,
     TIME_CONTROL,
+    branch_points,
     comment_lines,
     handicap_of,
+    marked,
     play,
     result_comment,
 )
@@ -199,17 +203,26 @@ def header_lines(
 ) -> list[str]:
     """The headers KIF and KI2 share, up to the players: the encoding line, 開始日時,
     棋戦 and 持ち時間 when known, the record's other ``headers`` (``kif_header``), the
-    手合割 (a board diagram for any other start), as Kifu for Windows orders them."""
+    手合割 (a board diagram for any other start), as Kifu for Windows orders them; a
+    field whose name another header has too is written after the last of those, as the
+    one readers take (kif_read's ``LAST_WINS``, tsshogi)."""
     opening = handicap_of(start.text())
     sides = side_names(opening)
     lines = [f"#KIF version=2.0 encoding={encoding}"]
-    if started:
-        lines.append(f"開始日時：{started}")
-    if event:
-        lines.append(f"棋戦：{event}")
-    if time_control:
-        lines.append(f"{TIME_CONTROL}：{time_control}")
-    lines += [kif_header(name, value) for name, value in headers]
+    fields = [("開始日時", started or ""), ("棋戦", event), (TIME_CONTROL, time_control)]
+    written = [kif_header(name, value) for name, value in headers]
+    names = [KIF_NAMES.get(name, name) for name, _ in headers]
+    # a header of a field's name (a time control's note in words, 持ち時間：…) goes
+    # before the field's own line, which readers take as the last of its name
+    after = {name: max(i for i, n in enumerate(names) if n == name) for name in set(names)}
+    moved = sorted(
+        ((after[name], f"{name}：{value}") for name, value in fields if value and name in after),
+        reverse=True,
+    )
+    for index, line in moved:  # the last first: each insert leaves the others' places
+        written.insert(index + 1, line)
+    lines += [f"{name}：{value}" for name, value in fields if value and name not in after]
+    lines += written
     if opening is not None:
         lines.append(f"手合割：{HANDICAP_NAMES[opening]}")
     else:
@@ -245,6 +258,8 @@ def write_kif(
     ending_time: float | None = None,
     headers: Sequence[tuple[str, str]] = (),
     closing: str = "",
+    foul: str = "",
+    branches: Sequence[Branch] = (),
 ) -> str:
     """A KIF record of a game: moves in USI from ``start`` (not changed; a handicap
     opening is named, any other start drawn), ended by ``outcome`` (None: unfinished,
@@ -262,7 +277,14 @@ def write_kif(
     broken off (the last, unfinished move of a game lost on time; the think before a
     sealed move), written after the ending as a move's is. ``closing``: the comment
     after the ending, on ``*`` lines under it (the ending's comment, as ShogiHome and
-    tsshogi keep it), before the result line."""
+    tsshogi keep it), before the result line. ``foul``: the illegal move (USI) that ended
+    the game, when the record kept it and ``outcome`` is its side's loss: written as the
+    last move, then 反則勝ち and the result naming the other side (Shogi Club 24's form,
+    which cshogi and tsshogi read as the move, then the other side's win). ``branches``:
+    the variations (``Branch``), after the main line, each as ``変化：N手`` and its moves
+    numbered from N, ended as a line is (``branch_points`` gives their order), and a
+    move with an alternative written after it marked ``+``, as Kifu for Windows writes
+    them."""
     position = start.copy()
     sides = side_names(handicap_of(position.text()))
     lines = header_lines(
@@ -276,37 +298,118 @@ def write_kif(
     )
     lines.append("手数----指手---------消費時間--")
     lines += comment_lines("*", note)
-    previous: int | None = None
-    totals = [0.0, 0.0]
-    for number, text in enumerate(moves, start=1):
+    at = _Cursor(1, None, [0.0, 0.0], marked(branches))
+    lines += _move_lines(position, at, moves, comments, times)
+    lines += _end_lines(
+        position, at, sides, LineEnd(outcome, suspended, sealed, ending_time, closing, foul)
+    )
+    for point in branch_points(start, moves, times, branches):
+        branch = point.branch
+        at = _Cursor(branch.ply, point.previous, _totals(point.times), point.marked)
+        end = LineEnd(
+            branch.outcome, branch.suspended, False, branch.ending_time, branch.closing, branch.foul
+        )
+        lines += ["", f"変化：{branch.ply}手"]
+        lines += _move_lines(point.position, at, branch.moves, branch.comments, branch.times)
+        lines += _end_lines(point.position, at, sides, end)
+    return "\n".join(lines) + "\n"
+
+
+@dataclass(frozen=True, slots=True)
+class LineEnd:
+    """How a line of moves ends, as a record has it (``write_kif``'s arguments of the
+    same names; a variation's from its ``Branch``)."""
+
+    outcome: Outcome | None
+    suspended: bool = False
+    sealed: bool = False
+    ending_time: float | None = None
+    closing: str = ""
+    foul: str = ""
+
+
+@dataclass
+class _Cursor:
+    """Where a line being written stands: its next move's number, where the move before
+    it went (for 同), each side's time so far (sente's, gote's: by the moves' numbers),
+    and the numbers of the moves that have an alternative written after them."""
+
+    number: int
+    previous: int | None
+    totals: list[float]
+    marked: frozenset[int]
+
+    def mark(self, line: str, timed: bool) -> str:
+        """A move line, marked ``+`` when its move has an alternative written after it,
+        as Kifu for Windows marks it: after its time (``timed``), else after a space,
+        the move's own word staying whole."""
+        if self.number not in self.marked:
+            return line
+        return f"{line}+" if timed else f"{line} +"
+
+
+def _totals(times: Sequence[float | None]) -> list[float]:
+    """Each side's time so far after moves of ``times`` (numbered from 1)."""
+    return [sum(t for t in times[side::2] if t is not None) for side in (0, 1)]
+
+
+def _move_lines(
+    position: ShogiPosition,
+    at: _Cursor,
+    moves: Sequence[str],
+    comments: Sequence[str],
+    times: Sequence[float | None],
+) -> list[str]:
+    """A line's moves, played on ``position`` from where ``at`` stands (both move on)."""
+    lines = []
+    for index, text in enumerate(moves):
+        number = at.number
         move = position.read_move(text)
-        written = move_text(position, move, previous)
+        written = move_text(position, move, at.previous)
         play(position, move, f"move {number}")
-        spent = times[number - 1] if number <= len(times) else None
+        spent = times[index] if index < len(times) else None
         if spent is not None:
-            totals[(number - 1) % 2] += spent
-            written = f"{written:<12}{_clock(spent, totals[(number - 1) % 2])}"
-        lines.append(f"{number:>4} {written}")
-        lines += comment_lines("*", comments[number - 1] if number <= len(comments) else "")
-        previous = move.to_square
-    if outcome is not None:
-        plies = len(moves)
+            at.totals[(number - 1) % 2] += spent
+            written = f"{written:<12}{_clock(spent, at.totals[(number - 1) % 2])}"
+        lines.append(at.mark(f"{number:>4} {written}", spent is not None))
+        lines += comment_lines("*", comments[index] if index < len(comments) else "")
+        at.previous = move.to_square
+        at.number += 1
+    return lines
+
+
+def _end_lines(
+    position: ShogiPosition, at: _Cursor, sides: tuple[str, str], end: LineEnd
+) -> list[str]:
+    """How a line ends, after its last move (``write_kif`` says how each ending is
+    written)."""
+    lines: list[str] = []
+    plies = at.number - 1
+    outcome = end.outcome
+    if end.foul and outcome == Outcome.win(Termination.ILLEGAL_MOVE, 1 - position.turn):
+        written = move_text(position, position.read_move(end.foul), at.previous)
+        lines += [f"{plies + 1:>4} {written}", *comment_lines("*", end.closing)]
+        lines += [
+            f"{plies + 2:>4} 反則勝ち",
+            f"まで{plies + 1}手で{sides[1 - position.turn]}の反則勝ち",
+        ]
+    elif outcome is not None:
         special, result = ending(outcome, position.turn, sides, plies)
-        if ending_time is not None:
-            total = totals[plies % 2] + ending_time
-            special = f"{special:<12}{_clock(ending_time, total)}"
-        lines.append(f"{plies + 1:>4} {special}")
+        if end.ending_time is not None:
+            total = at.totals[plies % 2] + end.ending_time
+            special = f"{special:<12}{_clock(end.ending_time, total)}"
+        lines.append(at.mark(f"{plies + 1:>4} {special}", end.ending_time is not None))
         if not exact(outcome, position.turn):
-            lines.append(f"*{result_comment(outcome)}")
-        lines += comment_lines("*", closing)
+            lines.append(f"#{result_comment(outcome)}")  # a line other readers skip
+        lines += comment_lines("*", end.closing)
         if result:
             lines.append(result)
-    elif suspended:
-        word = "封じ手" if sealed else "中断"
+    elif end.suspended:
+        word = "封じ手" if end.sealed else "中断"
         broken = word
-        if ending_time is not None:
-            total = totals[len(moves) % 2] + ending_time
-            broken = f"{broken:<12}{_clock(ending_time, total)}"
-        lines.append(f"{len(moves) + 1:>4} {broken}")
-        lines += [*comment_lines("*", closing), f"まで{len(moves)}手で{word}"]
-    return "\n".join(lines) + "\n"
+        if end.ending_time is not None:
+            total = at.totals[plies % 2] + end.ending_time
+            broken = f"{broken:<12}{_clock(end.ending_time, total)}"
+        lines.append(at.mark(f"{plies + 1:>4} {broken}", end.ending_time is not None))
+        lines += [*comment_lines("*", end.closing), f"まで{plies}手で{word}"]
+    return lines

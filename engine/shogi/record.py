@@ -14,6 +14,8 @@ from types import MappingProxyType
 
 from engine.errors import GameOverError, IllegalMoveError, NotationError
 from engine.outcome import Outcome, Termination
+from engine.record import Branch
+from engine.record_read import quoted
 from engine.shogi.handicaps import ALL_HANDICAPS
 from engine.shogi.moves import ShogiMove
 from engine.shogi.position import ShogiPosition
@@ -58,6 +60,15 @@ class ShogiRecord:
     closing: str = ""
     """The comments after the ending (KIF's on its special move or after the result line,
     CSA's after the ``%`` line: floodgate's summary), as written, not the game's own."""
+    foul: str = ""
+    """The illegal move that ended the game, in USI, when the record keeps it (81Dojo
+    writes it and ``*反則手にて終局``; ShogiGUI and Shogi Club 24 write it before
+    反則負け or 反則勝ち): not played (``moves`` stop before it), its side lost (the
+    outcome says so). "" when the record has none, or cannot say which move it was (KI2,
+    whose moves are found among the legal ones)."""
+    branches: tuple[Branch, ...] = ()
+    """The variations (KIF's and KI2's ``変化：N手``), their moves in USI, as the
+    record gives them (``engine.record.Branch``)."""
     other_headers: tuple[tuple[str, str], ...] = ()
     """Every other header the record has, ``(name, value)`` in file order (場所, 表題,
     終了日時, a writer's own ``対局ID``): kept so that an export says them again. A KIF
@@ -74,13 +85,24 @@ def handicap_of(sfen: str) -> str | None:
     return None
 
 
-def play(position: ShogiPosition, move: ShogiMove, where: str) -> str:
-    """Play a record's move on ``position`` (checked); NotationError saying where if refused."""
+def play(position: ShogiPosition, move: ShogiMove, where: str, written: str = "") -> str:
+    """Play a record's move on ``position`` (checked); NotationError saying where if refused,
+    naming the move as the record wrote it (``written``: ``１七玉(28)``, ``+2817OU``;
+    its USI when not given) and, after the game ended, how it ended (a mate)."""
     text = move.usi()
+    named = quoted(written) if written else text
+    ended = position.outcome()
+    if ended is not None:
+        raise NotationError(
+            f"{where}: {named} cannot be played: the game is over ({ended.termination.value})"
+        )
     try:
         position.push(position.parse_move(text))
     except (IllegalMoveError, NotationError, GameOverError) as error:
-        raise NotationError(f"{where}: {text} cannot be played: {error}") from None
+        reason = str(error)
+        if written and reason.startswith(f"{text} "):  # "2h1g is illegal: ...", said again
+            reason = f"it{reason[len(text) :]}"
+        raise NotationError(f"{where}: {named} cannot be played: {reason}") from None
     return text
 
 
@@ -91,8 +113,11 @@ def line_span(lines: Sequence[int]) -> str:
 
 
 KIBAN_RESULT = "Kiban result:"
-"""A comment both writers add when the format's own ending cannot say exactly how the
-game ended (an agreed draw, a failed declaration); both readers honour it."""
+"""A line the writers add when the format's own ending cannot say exactly how the game
+ended (an agreed draw, a failed declaration), where other programs do not show it: in
+KIF and KI2 a ``#`` line (a line their readers skip; it was a ``*`` comment, which
+ShogiHome showed, and is still read so), in CSA a ``'`` comment without a star (which
+ShogiHome skips). The readers honour it."""
 
 
 def result_comment(outcome: Outcome) -> str:
@@ -137,3 +162,89 @@ those mapped into the record's own fields (棋戦 $EVENT, 開始日時 $START_TI
 $TIME_LIMIT): each format's writer writes the other's name as its own."""
 KIF_NAMES = MappingProxyType({key: name for name, key in CSA_KEYS.items()})
 """The CSA keywords KIF has a header for, by keyword."""
+
+
+@dataclass(frozen=True, slots=True)
+class BranchPoint:
+    """A variation as a writer meets it (``branch_points``): the branch, the position
+    before its first move (a copy of its own), where the move before it went (for 同),
+    the times of the moves before it on its way from the start (a KIF total counts
+    them), and the numbers of its moves that have an alternative written after them
+    (KIF's ``+``)."""
+
+    branch: Branch
+    position: ShogiPosition
+    previous: int | None
+    times: tuple[float | None, ...]
+    marked: frozenset[int]
+
+
+def marked(branches: Sequence[Branch]) -> frozenset[int]:
+    """The numbers of a line's moves that have an alternative (``branches``)."""
+    return frozenset(branch.ply for branch in branches)
+
+
+def branch_points(
+    start: ShogiPosition,
+    moves: Sequence[str],
+    times: Sequence[float | None],
+    branches: Sequence[Branch],
+) -> list[BranchPoint]:
+    """Every variation of a game (its main line: ``moves`` from ``start``, not
+    changed, with their ``times``) in the order KIF and KI2 write them, as Kifu for
+    Windows and tsshogi do: depth first, a line's last branch point first, the
+    alternatives to one move in their order, each followed by its own."""
+    points: list[BranchPoint] = []
+    _points(
+        start,
+        1,
+        previous=None,
+        before=(),
+        moves=moves,
+        times=times,
+        branches=branches,
+        points=points,
+    )
+    return points
+
+
+def _points(
+    base: ShogiPosition,
+    first: int,
+    *,
+    previous: int | None,
+    before: tuple[float | None, ...],
+    moves: Sequence[str],
+    times: Sequence[float | None],
+    branches: Sequence[Branch],
+    points: list[BranchPoint],
+) -> None:
+    """The branch points of the line whose first move is number ``first``, played from
+    ``base`` (not changed; ``previous`` and ``before`` as ``BranchPoint`` has them)."""
+    for ply in sorted({branch.ply for branch in branches}, reverse=True):
+        position = base.copy()
+        last = previous
+        for index, text in enumerate(moves[: ply - first]):
+            move = position.read_move(text)
+            play(position, move, f"move {first + index}")
+            last = move.to_square
+        own = tuple(times[: ply - first]) + (None,) * max(ply - first - len(times), 0)
+        line_times = (*before, *own)
+        group = [branch for branch in branches if branch.ply == ply]
+        for index, branch in enumerate(group):
+            later = {branch.ply} if index < len(group) - 1 else set()
+            points.append(
+                BranchPoint(
+                    branch, position.copy(), last, line_times, marked(branch.branches) | later
+                )
+            )
+            _points(
+                position,
+                ply,
+                previous=last,
+                before=line_times,
+                moves=branch.moves,
+                times=branch.times,
+                branches=branch.branches,
+                points=points,
+            )

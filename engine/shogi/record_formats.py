@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TypedDict
 
 from engine.game import Game
-from engine.record import GameRecord, RecordFormat, joined
+from engine.record import Branch, GameRecord, RecordFormat, Variations, joined
 from engine.shogi.csa import write_csa
 from engine.shogi.ki2 import write_ki2
 from engine.shogi.kif import write_kif
@@ -28,6 +28,8 @@ class Facts(TypedDict):
     move_limit: bool
     headers: tuple[tuple[str, str], ...]
     closing: str
+    foul: str
+    branches: tuple[Branch, ...]
 
 
 def shogi_formats(game: Game[ShogiPosition]) -> tuple[RecordFormat, ...]:
@@ -66,6 +68,8 @@ def shogi_formats(game: Game[ShogiPosition]) -> tuple[RecordFormat, ...]:
             "sealed": record.sealed,
             "move_limit": record.move_limit,
             "headers": record.headers,
+            "foul": record.foul if ended else "",
+            "branches": record.branches,
         }
 
     def kif(record: GameRecord, encoding: str) -> str:
@@ -113,8 +117,8 @@ def shogi_formats(game: Game[ShogiPosition]) -> tuple[RecordFormat, ...]:
         return line + (" moves " + " ".join(moves) if moves else "") + "\n"
 
     return (
-        RecordFormat("kif", "KIF (Japanese, UTF-8)", "kifu", TEXT, kif),
-        RecordFormat("ki2", "KI2 (Japanese, UTF-8)", "ki2u", TEXT, ki2),
-        RecordFormat("csa", "CSA", "csa", TEXT, csa),
+        RecordFormat("kif", "KIF (Japanese, UTF-8)", "kifu", TEXT, kif, Variations.KEPT),
+        RecordFormat("ki2", "KI2 (Japanese, UTF-8)", "ki2u", TEXT, ki2, Variations.KEPT),
+        RecordFormat("csa", "CSA", "csa", TEXT, csa, Variations.IN_WORDS),
         RecordFormat("sfen", "USI position line", "usi", TEXT, usi),
     )

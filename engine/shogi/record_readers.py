@@ -79,6 +79,8 @@ def info_of(shogi: ShogiRecord) -> RecordInfo:
         move_limit=shogi.move_limit,
         headers=shogi.other_headers,
         closing=shogi.closing,
+        foul=shogi.foul,
+        branches=shogi.branches,
     )
 
 

@@ -28,7 +28,9 @@ def list_stored(args: argparse.Namespace) -> int:
 
 
 def export(args: argparse.Namespace) -> int:
-    from firmware_host.tools.records.export import export_game
+    from firmware_host.telling.language import Language
+    from firmware_host.telling.said import told
+    from firmware_host.tools.records.export import exported
     from firmware_host.tools.records.stores import choose_store, open_to_read
 
     choice = choose_store(args.state_dir, sim=args.sim)
@@ -42,7 +44,10 @@ def export(args: argparse.Namespace) -> int:
     output: Path | None = args.output
     # Kakinoki's suffixes: .kif and .ki2 are Shift_JIS, .kifu and .ki2u UTF-8
     shift_jis = output is not None and output.suffix.lower() in (".kif", ".ki2")
-    text = export_game(stored, args.format, encoding="Shift_JIS" if shift_jis else "UTF-8")
+    done = exported(stored, args.format, encoding="Shift_JIS" if shift_jis else "UTF-8")
+    text = done.text
+    if done.note is not None:  # what the format could not hold, said beside the record
+        print(f"kiban: {told(done.note, Language.ENGLISH)}", file=sys.stderr)
     if output is None:
         sys.stdout.write(text)
         return 0

@@ -124,6 +124,7 @@ class OnlineSeat:
         self._sent_from = 0  # our moves from this ply on go by the outbox (not before)
         self._refusals = 0  # lishogi's refusals handed over
         self._differed: set[tuple[int, str]] = set()  # lishogi's records told as differing
+        self._taken: set[tuple[int, str]] = set()  # moves of the board's lishogi has had
         self._told = 0  # what lishogi did not do, handed over
         self._clocked = -1  # the last ply whose clock was told
         self._offers = 0
@@ -304,14 +305,21 @@ class OnlineSeat:
         on lishogi's site, a board that took its game up from an older record): no
         move of lishogi's would ever be lit here again. lishogi's record is the game
         (it takes nothing back), so the board goes back to before the move that
-        differs, as after a refused move, and lights lishogi's moves from there."""
+        differs, as after a refused move, and lights lishogi's moves from there. A move
+        of ours that lishogi has not taken waits for its refusal; one it had taken and
+        then rewrote (issue 81) is never refused, so it is said here."""
+        for ply, (here, there) in enumerate(zip(texts, server, strict=False)):
+            if here != there:
+                break
+            self._taken.add((ply, here))
         try:
             moves_to_play(texts, server)
         except RecordMismatchError as differs:
             if (differs.ply, differs.server) in self._differed:
                 return []  # told: the board is being set back
-            if movers[differs.ply] == self.seat and differs.ply >= self._sent_from:
-                return []  # ours, sent: lishogi's refusal says it (``_refused``)
+            ours = movers[differs.ply] == self.seat and differs.ply >= self._sent_from
+            if ours and (differs.ply, differs.board) not in self._taken:
+                return []  # ours, sent, not yet taken: lishogi's refusal says it
             self._differed.add((differs.ply, differs.server))
             reason = said(
                 N_(

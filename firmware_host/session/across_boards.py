@@ -259,6 +259,20 @@ class AcrossBoards:
         seats = len(now.position.game.seats)
         return End(Outcome.loss(LOST_BY[word.kind], word.seat, seats), said)
 
+    def resigner(self, turn: int, seats: int) -> int | None:
+        """The seat Resign pressed with no seat named resigns, ``turn`` to move: the one
+        to move when a person plays it here, else the one person (else the one seat) at
+        this board; None when several people here could mean another (they say which).
+        The page asks "... resigns?" naming it (issue 81: it named the computer's seat
+        while the computer's reply was pending)."""
+        here = [s for s in range(seats) if self.here(s)]
+        people = [s for s in here if s not in self.computer]
+        if turn in people:
+            return turn
+        if len(people or here) == 1:
+            return (people or here)[0]
+        return None if people else turn
+
     def resign(self, seat: int | None, now: Now) -> Decision:
         """A resignation: the seat named, else the person at the board (the one to move
         when several people play here), never a seat another board plays. Resign is
@@ -269,14 +283,12 @@ class AcrossBoards:
         loser = now.position.turn if seat is None else seat
         if not 0 <= loser < len(game.seats):
             return Say((Refused(said(N_("there is no seat {number}"), number=loser), now.at),))
-        here = [s for s in range(len(game.seats)) if self.here(s)]
-        people = [s for s in here if s not in self.computer]
-        if seat is None and loser not in people:
-            if len(people or here) == 1:
-                loser = (people or here)[0]  # the one person (else seat) at this board
-            elif people:
+        if seat is None:
+            chosen = self.resigner(now.position.turn, len(game.seats))
+            if chosen is None:
                 ask = N_("{seat} is played by the computer: say which seat resigns")
                 return Say((Refused(said(ask, seat=game.seat_word(loser)), now.at),))
+            loser = chosen
         if not self.here(loser):
             there = N_("{seat} is played at another board: they resign there")
             return Say((Refused(said(there, seat=game.seat_word(loser)), now.at),))

@@ -340,8 +340,9 @@ class Controller(Readout):
             case TakeBack() | NewGame() | RollDice() | Guide() | Unguide():
                 return self._apply(self._presses.ask(event, self.now(at), self.showing(at)), at)
             case Review(step, game_id):
+                facts = self.match.facts(ended=self.outcome is not None)
                 return self._apply(
-                    self._reviewing.step(step, game_id, self.now(at), self.store), at
+                    self._reviewing.step(step, game_id, self.now(at), self.store, facts), at
                 )
             case BusFault(message):
                 self.trust.failed(message, at)

@@ -33,7 +33,15 @@ from firmware_host.session.clock import GameClock
 from firmware_host.session.computer import seats_of
 from firmware_host.session.settings import Settings, SettingsError
 from firmware_host.store.imported import KEY as IMPORTED
-from firmware_host.store.imported import stored_game, stored_move
+from firmware_host.store.imported import (
+    ImportedGame,
+    RecordFacts,
+    read_imported,
+    read_in_plies,
+    record_facts,
+    stored_game,
+    stored_move,
+)
 from firmware_host.store.journal import Journal, journal_of
 from firmware_host.store.storage import GameStore, StoredGame
 
@@ -71,6 +79,10 @@ class Match:
         self.draw: DrawResult | None = None
         self._rng = random.Random()
         self._kept_rolls: dict[int, Hashable] = {}  # rolls a takeback undid, by ply
+        self.imported: ImportedGame | None = None
+        """What the record the game was read from said (None: a game begun here)."""
+        self.read_in = 0
+        """How many of the moves on the board, from the first, are the record's."""
 
     @property
     def game_id(self) -> int:
@@ -116,6 +128,8 @@ class Match:
         for index, move in enumerate(moves):
             read_in = None if record is None else stored_move(record, index)
             self.play(self.position.parse_move(move), at, read_in)
+        self.imported = None if record is None else ImportedGame(record, len(moves))
+        self.read_in = len(moves)
         self.draw = None if moves else draw_first_player(self.settings.draw, self._rng)
         if self.draw is not None:
             notices.append(FirstPlayerDrawn(self.draw, at))
@@ -151,7 +165,17 @@ class Match:
         self._start_clock_from(stored.clock)
         self._kept_rolls.clear()
         self.draw = None
+        self.imported = read_imported(stored.settings)
+        self.read_in = read_in_plies(stored.move_records())
         return [GameStarted(self.game_id, self.game.name, True, at)]
+
+    def facts(self, ended: bool) -> RecordFacts | None:
+        """What the record the game was read from says of it, as it stands (``ended``:
+        the game has an ending of its own); None for a game begun here."""
+        if self.imported is None:
+            return None
+        plies = len(self.position.move_stack)
+        return record_facts(self.imported, min(self.read_in, plies), plies, ended)
 
     def take_up(self, at: float) -> tuple[bool, list[Notice]] | None:
         """The game's unfinished session taken up (True, and what it said); or, when its
@@ -211,6 +235,7 @@ class Match:
             chance = self.position.chance_moves()
             if chance is not None and move in chance:
                 self._kept_rolls[len(self.position.move_stack)] = move
+        self.read_in = min(self.read_in, len(self.position.move_stack))
 
     def roll(self) -> Hashable:
         """The outcome of the roll due now: the one a takeback undid, else a new one from

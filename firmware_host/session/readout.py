@@ -117,6 +117,11 @@ class Readout:
     def phase(self) -> Phase:
         return self.state.phase
 
+    def resigner(self) -> int | None:
+        """The seat Resign would resign, pressed now with no seat named (the person's,
+        not the computer's whose reply is pending); None: the players say which."""
+        return self._boards.resigner(self.position.turn, len(self.game.seats))
+
     # --- the match: the game and its record, kept by ``Match`` -----------------------
 
     @property

@@ -20,6 +20,7 @@ from engine.errors import KibanError
 from engine.game import Position
 from engine.physical import Sensing, Spot
 from engine.search.types import Quality
+from firmware_host.store.imported import RecordFacts
 from firmware_host.store.review_notes import MoveNote
 
 
@@ -63,6 +64,7 @@ class Review:
     ply: int
     notes: Mapping[int, MoveNote] = field(default_factory=dict)  # the judged moves, by ply
     better: Mapping[int, frozenset[Spot]] = field(default_factory=dict)  # their better moves' spots
+    facts: RecordFacts | None = None  # what the record it was read from said (its variations)
 
     @property
     def spots(self) -> frozenset[Spot]:

@@ -10,6 +10,7 @@ The judgements, once all are in, are kept with the stored game for its exports.
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from engine.errors import KibanError
@@ -21,9 +22,10 @@ from firmware_host.opponents.thinking import ThinkRequest, ThinkResult
 from firmware_host.session.decisions import Now, Say
 from firmware_host.session.review import Review, ReviewError, Step, review_of
 from firmware_host.session.state import Over
+from firmware_host.store.imported import RecordFacts, read_imported, read_in_plies, record_facts
 from firmware_host.store.records import stored_position
 from firmware_host.store.review_notes import MoveNote, read_notes, stored_notes
-from firmware_host.store.storage import GameStore, StorageError
+from firmware_host.store.storage import GameStore, StorageError, StoredGame
 
 if TYPE_CHECKING:  # a game is judged once it is over, never while it is played
     from firmware_host.session.review_judging import ReviewJudging
@@ -94,8 +96,16 @@ class Reviewing:
 
     # --- stepping -----------------------------------------------------------------
 
-    def step(self, step: str, game: int | None, now: Now, store: GameStore) -> Say:
-        """A step through game ``game`` (None: the one reviewed, else this one)."""
+    def step(
+        self,
+        step: str,
+        game: int | None,
+        now: Now,
+        store: GameStore,
+        facts: RecordFacts | None = None,
+    ) -> Say:
+        """A step through game ``game`` (None: the one reviewed, else this one; ``facts``:
+        what the record this one was read from said, which a review shows)."""
         if not isinstance(now.state, Over):
             return Say((Refused(said(N_("moves are reviewed once the game is over")), now.at),))
         review = self.shown
@@ -108,7 +118,8 @@ class Reviewing:
                     stored = store.load(wanted)
                     position = _stored(stored.game, position.game, stored)
                     kept = read_notes(stored.settings)
-                review = review_of(wanted, position, self.sensing)
+                    facts = stored_facts(stored)
+                review = replace(review_of(wanted, position, self.sensing), facts=facts)
                 self.judge(position, wanted, kept)
                 review = self._noted(review)
             word = step.strip().lower()
@@ -120,6 +131,15 @@ class Reviewing:
         except KibanError as error:
             return Say((Refused(said_of(error), now.at),))
         return Say((ReviewShown(shown.game_id, shown.ply, len(shown.moves), shown.move, now.at),))
+
+
+def stored_facts(stored: StoredGame) -> RecordFacts | None:
+    """What the record a stored game was read from says of it (None: none)."""
+    imported = read_imported(stored.settings)
+    if imported is None:
+        return None
+    line = stored.move_records()
+    return record_facts(imported, read_in_plies(line), len(line), stored.outcome is not None)
 
 
 def _stored(name: str, game: Game[Any], stored: Any) -> Position[Any]:

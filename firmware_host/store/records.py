@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING, Any
 from engine.errors import KibanError
 from engine.game import Game, Position
 from engine.outcome import Outcome, Termination
-from engine.record import GameRecord, RecordFormat
+from engine.record import Branch, BranchCount, GameRecord, RecordFormat, Variations
 from engine.registry import find_game
+from engine.said import NP_, Said, Term, plural_said
 from firmware_host.store.imported import move_time, with_imported
 from firmware_host.store.review_notes import MoveNote, read_notes, with_comments
 
@@ -145,3 +146,32 @@ def find_format(game: str, name: str) -> RecordFormat:
             return record_format
     known = ", ".join(f.name for f in formats(game))
     raise UnknownFormatError(f"{game} records come as {known}, not {name!r}")
+
+
+IN_WORDS = NP_(
+    "{format} has no form for variations: the record's {count} variation is written in "
+    "words, as a comment on the move it is played instead of",
+    "{format} has no form for variations: the record's {count} variations are written in "
+    "words, as comments on the moves they are played instead of",
+)
+LEFT_OUT = NP_(
+    "{format} has no form for variations: the record's {count} variation is left out",
+    "{format} has no form for variations: the record's {count} variations are left out",
+)
+
+
+def variations_note(record: GameRecord, record_format: RecordFormat) -> Said | None:
+    """What the player is told of the record's variations (a game read in from a file
+    that had them) when ``record_format`` does not keep them as such: how many were
+    written in words (CSA) or left out (plain text, a USI line); None when it keeps
+    them, or there are none."""
+    return branches_note(record.branches, record_format)
+
+
+def branches_note(branches: Sequence[Branch], record_format: RecordFormat) -> Said | None:
+    """``variations_note`` for a record with ``branches``."""
+    count = BranchCount.of(branches).branches
+    if not count or record_format.variations is Variations.KEPT:
+        return None
+    msgid = IN_WORDS if record_format.variations is Variations.IN_WORDS else LEFT_OUT
+    return plural_said(msgid, count, format=Term(record_format.title))

@@ -24,8 +24,10 @@ from typing import IO
 from drivers.buttons import ButtonRole
 from engine.errors import KibanError
 from engine.physical import Spot
-from engine.said import Said, said_of
+from engine.record import BranchCount
+from engine.said import NP_, Said, plural_said, said_of
 from firmware_host.loops.simulator import Simulation
+from firmware_host.loops.speaker import Announcer, Speaker, espeak_command
 from firmware_host.notices.declared import (
     MoveCommitted,
     Notice,
@@ -48,12 +50,15 @@ from firmware_host.session.actions import (
     StartPuzzle,
     is_game_action,
 )
+from firmware_host.session.clock import TimeControl
 from firmware_host.session.controller import Controller
 from firmware_host.session.puzzle import new_run
-from firmware_host.store.records import find_format
+from firmware_host.store.records import find_format, variations_note
 from firmware_host.telling.language import N_, Language, translated
 from firmware_host.telling.notices import notice_line
 from firmware_host.telling.said import told
+from firmware_host.telling.speech import Narrator
+from firmware_host.telling.speech_settings import SPEECH, SpeechMode, SpeechSpec
 from firmware_host.telling.view import prompt_labels
 from firmware_host.terminal.live import LineSource, NoLines, SelectLines, run_live
 from firmware_host.terminal.screen import Screen, legend_text
@@ -115,6 +120,14 @@ def help_text(
     return "\n".join(lines)
 
 
+VARIATIONS_KEPT = NP_(
+    "the record's {count} variation is kept with the game, in its KIF and KI2 downloads "
+    "and on the page's review; the terminal shows the main line",
+    "the record's {count} variations are kept with the game, in its KIF and KI2 downloads "
+    "and on the page's review; the terminal shows the main line",
+)
+
+
 @dataclass
 class TerminalBoard:
     """Draws a simulation and carries out typed commands on it."""
@@ -129,6 +142,12 @@ class TerminalBoard:
     _previewed: str | None = None  # a claim whose count was shown: typed again, it is made
     language: Language = Language.ENGLISH
     """The language the notices are told in (``--language``, the profile's [speech])."""
+    speaker: Speaker | None = None
+    """What says the game aloud once the session's switch is on (``speak on``): by
+    default espeak-ng, made then, in the profile's [speech] voice and rate when it asks
+    for speech, else in the terminal's language (issue 81: ``speak on`` printed and said
+    nothing)."""
+    _announcer: Announcer | None = None
 
     def __post_init__(self) -> None:
         sim = self.sim
@@ -148,6 +167,15 @@ class TerminalBoard:
     def told(self, message: Said) -> str:
         """What the session or the engine says, in the terminal's language."""
         return told(message, self.language, self.sim.game)
+
+    def tell_variations(self) -> None:
+        """A game read in from a record with variations: the terminal shows its main
+        line only, so the player is told how many the game keeps beside it and where
+        they can be seen (issue 81: where a surface cannot hold them, it says so)."""
+        facts = self.sim.controller.match.facts(ended=self.sim.controller.outcome is not None)
+        count = 0 if facts is None else BranchCount.of(facts.branches).branches
+        if count:
+            self.say(self.told(plural_said(VARIATIONS_KEPT, count)))
 
     @property
     def claims(self) -> tuple[str, ...]:
@@ -235,7 +263,11 @@ class TerminalBoard:
                 self.report(self.sim.settle())
             case Download(name):
                 record_format = find_format(self.sim.game.name, name)
-                self.out.write(record_format.write(self.sim.controller.record()).rstrip() + "\n")
+                record = self.sim.controller.record()
+                self.out.write(record_format.write(record).rstrip() + "\n")
+                note = variations_note(record, record_format)
+                if note is not None:  # what the format could not hold as it was
+                    self.say(self.told(note))
             case StartPuzzle(difficulty):
                 run = new_run(self.sim.game, difficulty)
                 self.report(self.sim.start_puzzle(run))
@@ -256,7 +288,9 @@ class TerminalBoard:
                 raise AssertionError(f"{action.scope} action {action!r} has no handler")
 
     def report(self, notices: list[Notice]) -> None:
-        """Say what happened; a prompt still open is said with its choices in words."""
+        """Say what happened (aloud too, while the session speaks); a prompt still open
+        is said with its choices in words."""
+        self._aloud(notices)
         for notice in notices:
             text = notice_line(notice, self.language, self.sim.game.name)
             if (
@@ -268,6 +302,48 @@ class TerminalBoard:
                 self.say(text)
         if any(isinstance(notice, MoveCommitted) for notice in notices):
             self.sim.tidy()  # the hands turn a promoted piece over, unseen
+
+    def _aloud(self, notices: list[Notice]) -> None:
+        """What the notices bring said aloud, while the session's switch is on; the
+        speaker is made the first time, and a speaker that cannot speak is told of."""
+        controller = self.sim.controller
+        if not controller.speaking:
+            return
+        if self._announcer is None:
+            spec = self.sim.profile.feature(SPEECH)
+            if not spec.enabled:  # the board has no [speech]: the terminal's language
+                spec = SpeechSpec(SpeechMode.ON, self.language.voice, language=self.language)
+            narrator = Narrator.of_spec(spec)
+            assert narrator is not None  # speech is on
+            self.speaker = self.speaker or Speaker(espeak_command(spec))
+            if self.speaker.silent:
+                msgid = N_(
+                    "nothing is said aloud: {program} is not installed (sudo apt install espeak-ng)"
+                )
+                self.tell(msgid, program=self.speaker.command[0])
+
+            def times() -> tuple[float, ...] | None:
+                clock = controller.clock
+                return None if clock is None else clock.remaining(self.sim.now)
+
+            def control() -> TimeControl | None:
+                clock = controller.clock
+                return None if clock is None else clock.control
+
+            self._announcer = Announcer(
+                self.speaker,
+                narrator,
+                lambda: controller.position,
+                times,
+                control,
+                speaking=lambda: controller.speaking,
+            )
+        self._announcer(notices)
+
+    def hush(self) -> None:
+        """Stop the speaker, once what it was given is said (the terminal closes)."""
+        if self.speaker is not None:
+            self.speaker.close()
 
     def _gesture(self, steps: list[HandStep]) -> None:
         """The hands' steps, run now; then the board settles before the next command."""
@@ -368,8 +444,25 @@ def run_terminal(
     colour = out.isatty()
     width = shutil.get_terminal_size((WIDTH, 24)).columns if colour else WIDTH
     board = TerminalBoard(sim, out, colour, width, language=language)
+    try:
+        return _run(board, stdin, clock, colour=colour, lines=lines)
+    finally:
+        board.hush()
+
+
+def _run(
+    board: TerminalBoard,
+    stdin: IO[str] | None,
+    clock: Callable[[], float],
+    *,
+    colour: bool,
+    lines: LineSource | None = None,
+) -> int:
+    """``run_terminal``'s loop on ``board``."""
+    sim, language, width = board.sim, board.language, board.width
     board.report(sim.notices)
     board.report(sim.settle())
+    board.tell_variations()
     if colour:
         board.say(legend_text(sim, width, language))
     board.say(translated(N_("type help for the commands"), language))

@@ -8,10 +8,19 @@ its player (``Kiban level 3``).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from engine.errors import KibanError
 from engine.registry import find_game
+from engine.said import Said
 from firmware_host.opponents.seats import with_computer_names
-from firmware_host.store.records import UnknownFormatError, find_format, formats, stored_record
+from firmware_host.store.records import (
+    UnknownFormatError,
+    find_format,
+    formats,
+    stored_record,
+    variations_note,
+)
 from firmware_host.store.storage import StoredGame
 
 
@@ -22,6 +31,20 @@ class ExportError(KibanError, ValueError):
 def export_game(stored: StoredGame, fmt: str, *, encoding: str = "UTF-8") -> str:
     """The text of ``stored`` in ``fmt``; ``encoding`` is the one the text will be saved
     in, which a format may name inside (KIF)."""
+    return exported(stored, fmt, encoding=encoding).text
+
+
+@dataclass(frozen=True, slots=True)
+class Exported:
+    """A stored game's record in a format, and what the player is told of what the
+    format could not hold as it was (its variations: ``variations_note``)."""
+
+    text: str
+    note: Said | None = None
+
+
+def exported(stored: StoredGame, fmt: str, *, encoding: str = "UTF-8") -> Exported:
+    """``export_game``'s text, with its note."""
     try:
         record_format = find_format(stored.game, fmt)
     except UnknownFormatError:
@@ -32,4 +55,4 @@ def export_game(stored: StoredGame, fmt: str, *, encoding: str = "UTF-8") -> str
     record = with_computer_names(
         find_game(stored.game), stored_record(stored), str(stored.settings.get("opponent", ""))
     )
-    return record_format.write(record, encoding)
+    return Exported(record_format.write(record, encoding), variations_note(record, record_format))

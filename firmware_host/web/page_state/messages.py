@@ -48,6 +48,7 @@ from firmware_host.telling.wording import heading_msgid, prompt_heading
 from firmware_host.web.drawing.pieces import look_json, piece_book
 from firmware_host.web.drawing.spots import Drawing, SpotDrawing
 from firmware_host.web.page_state.claims import claim_json, claim_previews, claims_of
+from firmware_host.web.page_state.record_facts import record_json
 from firmware_host.web.words.board_words import (
     alone_record,
     caption_value,
@@ -304,6 +305,8 @@ def _review(controller: Controller) -> Json | None:
         # the engine's judgement of each move, once worked out (``worst`` steps by it)
         "notes": {str(ply): note.comment() for ply, note in sorted(review.notes.items())},
         "notes_said": notes_said(review),
+        # what the record the reviewed game was read from said: its variations among it
+        "record": record_json(controller.game, review.facts),
     }
 
 
@@ -357,6 +360,8 @@ def state_message(
         "palette": palette,
         "phase": view.phase.value,
         "turn": view.turn,
+        # the seat Resign resigns: the person's, not the computer's to move (issue 81)
+        "resigns": controller.resigner(),
         # the clocks are shown apart, counting down: the sentence goes without them;
         # the page tells it in its language from the value (spots, seats, choices)
         "message": told(status, Language.ENGLISH, game),
@@ -370,6 +375,8 @@ def state_message(
         "prompt": prompt,
         "guide": None if guide is None else position.move_text(guide.move),
         "review": _review(controller),
+        # a game read in from a record file: its players, date, ending... (None: begun here)
+        "record": record_json(game, controller.match.facts(ended=outcome is not None)),
         "start": start,
         "moves": move_texts,
         "position": position.text(),

@@ -93,8 +93,15 @@ function option(value, english, select, values = {}) {
   return element;
 }
 
+// The download link for the format chosen, and what that format cannot hold of a game
+// read in from a record file (its variations), said before the file is saved.
 function updateDownload() {
-  $("download").href = `record?format=${encodeURIComponent($("format").value || "txt")}`;
+  const format = $("format").value || "txt";
+  $("download").href = `record?format=${encodeURIComponent(format)}`;
+  const record = page.state ? page.state.record : null;
+  const note = record && record.notes ? record.notes[format] : null;
+  $("download-note").hidden = !note;
+  $("download-note").textContent = note || "";
 }
 
 export function renderCatalogue() {
@@ -237,6 +244,7 @@ function renderSeatHelp(game, settings, seatsHelp) {
 // When a game starts (and the dialog is closed), the dialog follows it: a new game
 // is offered like the one being played, and the palette as it is.
 export function followGame(state) {
+  updateDownload();
   if (!page.catalogue || $("new-game").open) return;
   if (state.palette) $("new-game-palette").value = state.palette;
   if (page.dialogFor === state.game_id) return;
@@ -335,7 +343,9 @@ function startNewGame(event) {
 export function bindControls() {
   $("takeback").addEventListener("click", () => send({ type: "takeback" }));
   $("resign").addEventListener("click", () => {
-    const mover = page.state ? seat(page.state.turn) : null;
+    // the seat the server resigns: the person's, even on the computer's turn
+    const resigns = page.state && page.state.resigns !== null ? page.state.resigns : undefined;
+    const mover = resigns !== undefined ? seat(resigns) : null;
     const question = mover ? word("{seat} resigns?", { seat: mover.name }) : word("The player to move resigns?");
     if (window.confirm(question)) send({ type: "resign" });
   });

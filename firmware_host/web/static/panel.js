@@ -28,6 +28,7 @@ export function renderPanel(state) {
   renderOpening(state);
   renderUnseen(state);
   renderComputer(state);
+  renderRecord(state);
   renderMoves(state);
   renderKey(state);
   $("takeback").disabled = state.moves.length === 0;
@@ -214,18 +215,66 @@ function renderUnseen(state) {
   }
 }
 
+// What the record a game was read from says of it (the game reviewed, when the review
+// shows another): its players, event, date, time control, its ending while the game
+// is still the record's, and how many variations it has.
+function renderRecord(state) {
+  const review = state.review;
+  const record = review && review.game_id !== state.game_id ? review.record : state.record;
+  $("record-facts").hidden = !record;
+  if (!record) return;
+  $("record-players").textContent = record.players.filter(Boolean).join(" – ");
+  const info = [];
+  if (record.event) info.push(record.event);
+  if (record.started) info.push(word("began {date}", { date: record.started }));
+  if (record.time_control) info.push(word("time control {control}", { control: record.time_control }));
+  $("record-info").textContent = info.join(" · ");
+  const ending = record.ending ? word("the record's ending: {ending}", { ending: record.ending }) : "";
+  const count = record.variations ? word("variations: {count}", { count: record.variations }) : "";
+  $("record-ending").textContent = [ending, count].filter(Boolean).join(" · ");
+}
+
+// A review's variations (of a game read in from a record file), by the move each is
+// played instead of: its own first, then those inside it, indented.
+function variationsByPly(review) {
+  const byPly = new Map();
+  let anchor = 0;
+  for (const branch of (review && review.record && review.record.branches) || []) {
+    if (branch.depth === 0) anchor = branch.ply;
+    if (!byPly.has(anchor)) byPly.set(anchor, []);
+    byPly.get(anchor).push(branch);
+  }
+  return byPly;
+}
+
+function variationItems(branches, moves) {
+  for (const branch of branches || []) {
+    const played = branch.moves.join(" ");
+    const text = word("instead of move {ply}: {moves}", { ply: branch.ply, moves: played });
+    const item = html("li", { className: "variation" }, branch.ending ? `${text} (${branch.ending})` : text, moves);
+    item.style.marginLeft = `${branch.depth + 1}em`;
+    const said = branch.comments.filter(Boolean);
+    if (said.length) item.title = said.join("\n");
+  }
+}
+
 // The moves played; once the game is over, a review bar steps through them (or a
-// stored game's) and the board's LEDs light the move shown. A move clicked is shown.
+// stored game's) and the board's LEDs light the move shown. A move clicked is shown;
+// a game read in from a record file has its variations listed under their moves.
 function renderMoves(state) {
   const moves = $("moves");
   moves.replaceChildren();
   const review = state.review;
   const list = review ? review.moves : state.moves;
+  const variations = variationsByPly(review);
   list.forEach((move, index) => {
     const shown = review && review.ply === index + 1;
     const item = html("li", { className: shown ? "reviewed" : null }, move, moves);
     if (state.outcome) item.addEventListener("click", () => sendReview(String(index + 1)));
+    variationItems(variations.get(index + 1), moves);
+    variations.delete(index + 1);
   });
+  for (const branches of variations.values()) variationItems(branches, moves); // instead of the ending
   const bar = $("review");
   bar.hidden = !state.outcome;
   $("review-note").textContent = !review

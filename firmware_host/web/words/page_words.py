@@ -185,6 +185,13 @@ PAGE_WORDS: tuple[str, ...] = (
     N_("pawn up"),
     N_("game {id}: the start"),
     N_("game {id}: move {ply} of {count}"),
+    # a game read in from a record file: what the record said (panel.js renderRecord)
+    N_("the record the game was read from"),
+    N_("began {date}"),
+    N_("time control {control}"),
+    N_("the record's ending: {ending}"),
+    N_("variations: {count}"),
+    N_("instead of move {ply}: {moves}"),
     N_("rolled at once"),
     N_("on the roll button"),
     N_("{seat} counts {points} of the {needed} points needed."),

@@ -474,12 +474,14 @@ class Trial:
             and seen_by - REST + 0.05 < when
             and self._steady_from(spot, when, debounce) <= seen_by
             and spot in sensed
+            and self._seen(spot, when, debounce)
             for when, who, spot in self.hands_at
         ):
             return False  # the hand was at work meanwhile, where a sensor could see it
         since: float | None = None
         before: dict[Spot, Reading] = {}
-        for when, readings_then in self.seen if readings is None else readings:
+        judged = debounced(self.seen if readings is None else readings, debounce)
+        for when, readings_then in judged:
             changed = [
                 spot for spot, reading in readings_then.items() if before.get(spot) != reading
             ]
@@ -491,6 +493,24 @@ class Trial:
             same = all(readings_then.get(spot) == reading for spot, reading in expected.items())
             since = (when if since is None else since) if same else None
         return since is not None and seen_by - since >= REST - 0.05
+
+    def _seen(self, spot: Spot, when: float, debounce: float) -> bool:
+        """Whether the change of ``spot``'s sensor at ``when`` reaches a debouncer: once
+        it reads steadily again it reads otherwise than just before (a reed that opens
+        for a few milliseconds as a hand takes its marble, then holds it on until it
+        rises, shows the board nothing)."""
+        before = None
+        for at, frame in self.frames:
+            if at >= when - 1e-9:
+                break
+            before = frame.get(spot)
+        steady = self._steady_from(spot, when, debounce)
+        after = before
+        for at, frame in self.frames:
+            if at > steady + 1e-9:
+                break
+            after = frame.get(spot)
+        return after != before
 
     def _steady_from(self, spot: Spot, when: float, debounce: float) -> float:
         """When the sensor of ``spot``, changed at ``when``, stopped changing: a contact
@@ -794,6 +814,37 @@ def _corrected(
 
 def _taken(position: Position[Any], move: Any, sensing: Any) -> frozenset[Spot]:
     return frozenset(s for s, r in position.footprint(move, sensing).changes if r == 0)
+
+
+def debounced(
+    frames: Sequence[tuple[float, dict[Spot, Reading]]], debounce: float
+) -> list[tuple[float, dict[Spot, Reading]]]:
+    """``frames`` as a debouncer passes them on: a sensor's reading held for less than
+    ``debounce`` before it changes again never reaches the board (a reed opening for a
+    few milliseconds as a hand takes its marble, then held on by the magnet)."""
+    changes: list[tuple[float, Spot, Reading]] = []
+    last: dict[Spot, tuple[float, Reading]] = {}
+    for when, frame in frames:
+        for spot, reading in frame.items():
+            held = last.get(spot)
+            if held is not None and held[1] == reading:
+                continue
+            last[spot] = (when, reading)
+            changes.append((when, spot, reading))
+    kept: list[tuple[float, Spot, Reading]] = []
+    for index, (when, spot, reading) in enumerate(changes):
+        following = next((c[0] for c in changes[index + 1 :] if c[1] == spot), None)
+        if following is None or following - when >= debounce - 1e-9:
+            kept.append((when, spot, reading))
+    result: list[tuple[float, dict[Spot, Reading]]] = []
+    current: dict[Spot, Reading] = {}
+    for when, spot, reading in kept:
+        current[spot] = reading
+        if result and abs(result[-1][0] - when) < 1e-12:
+            result[-1] = (when, dict(current))
+        else:
+            result.append((when, dict(current)))
+    return result
 
 
 def sensed_frame(position: Position[Any], sim: Simulation) -> dict[Spot, Reading]:

@@ -7,13 +7,16 @@ cshogi's DRAW for "no result"); a file that differs otherwise is in a table."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import cshogi
 
 from engine.outcome import Outcome, Termination
+from engine.record import Branch
 from engine.shogi.record import ShogiRecord
 from tests.engine.shogi.corpus_files import REFUSED
+from tests.engine.shogi.helpers import position
 
 Differs = dict[str, tuple[frozenset[str], str]]
 """By file: the fields a reader gives otherwise than Kiban, and why."""
@@ -58,6 +61,15 @@ TSSHOGI_DIFFERS = _differs(
         "times",
         f"Shogidokoro writes a move's time with spaces around the slash, (00:31 / 00:00:31): "
         f"{TSSHOGI} reads no time from it, Kiban 31 seconds",
+    ),
+    (
+        "kifu-for-js-fork-test.kif",
+        "branches",
+        "Kifu for JS's test of a broken variation numbers two of its moves 5 (６六歩 then "
+        "４二銀(31), gote's silver): tsshogi places a move by its number, so takes the second "
+        "for an alternative to the first, a sente move made with gote's silver that it keeps "
+        "unchecked; Kiban reads a line's moves in order, the second as move 6, gote's, which "
+        "the rules allow",
     ),
     (
         "tsshogi-shogidb2-sennichite.ki2",
@@ -240,7 +252,9 @@ _SUSPENDED = ("interrupt", "any:封じ手")
 """tsshogi's special moves for a game broken off (中断, %CHUDAN) or sealed (封じ手)."""
 
 
-def _ending_agrees(record: ShogiRecord, other: dict[str, Any], final: Outcome | None) -> bool:
+def _ending_agrees(
+    record: ShogiRecord | Branch, other: dict[str, Any], final: Outcome | None
+) -> bool:
     """Whether Kiban's outcome is what tsshogi's special move says; with none, what the
     last position itself says (a mate the record leaves unwritten)."""
     special, turn = other["ending"], other["turn"]
@@ -248,11 +262,57 @@ def _ending_agrees(record: ShogiRecord, other: dict[str, Any], final: Outcome | 
         return record.outcome == final and not record.suspended
     if special in _SUSPENDED:
         return record.outcome is None and record.suspended
+    if special == "noMate":  # a mate problem's answer that is no mate (不詰): no result
+        return record.outcome is None and not record.suspended
     if special not in _TSSHOGI_ENDINGS or record.outcome is None:
         return False
     terminations, winner = _TSSHOGI_ENDINGS[special]
     seats = {"other": {1 - turn}, "mover": {turn}, "none": set()}[winner]
     return record.outcome.termination in terminations and record.outcome.winners == seats
+
+
+def _position(sfen: str) -> list[str]:
+    """A position's board, side to move and hands, in Kiban's order."""
+    return position(sfen).text().split()[:3]
+
+
+def _path_end(start: str, path: Sequence[str]) -> Outcome | None:
+    """What the position after ``path`` from ``start`` says of itself (a mate)."""
+    probe = position(start)
+    for move in path:
+        probe.push_text(move)
+    return probe.outcome()
+
+
+def branches_agree(
+    start: str, path: Sequence[str], ours: Sequence[Branch], theirs: list[dict[str, Any]], csa: bool
+) -> bool:
+    """Whether tsshogi's variations of a line (``path``: the moves from ``start`` to its
+    end) are Kiban's, field by field and inside each: alternatives at each move in the
+    order both keep them (tsshogi lists a line's by move, Kiban as the record gave them)."""
+    mine = sorted(ours, key=lambda branch: branch.ply)
+    others = sorted(theirs, key=lambda line: int(line["ply"]))
+    if len(mine) != len(others):
+        return False
+    for branch, other in zip(mine, others, strict=True):
+        moves = len(branch.moves)
+        before = list(path[: branch.ply - 1])
+        line = [*before, *branch.moves]
+        comments = branch.comments or ("",) * moves
+        times = [_milliseconds(t) for t in branch.times or (None,) * moves]
+        same = (
+            branch.ply == other["ply"]
+            and list(branch.moves) == other["moves"]
+            and [_lines(c, csa) for c in comments] == [_lines(c, csa) for c in other["comments"]]
+            and times == other["times"]
+            and _lines(branch.closing, csa) == _lines(other["closing"], csa)
+            and (other["ending"] is None or _milliseconds(branch.ending_time) == other["endingMs"])
+            and _ending_agrees(branch, other, _path_end(start, line))
+            and branches_agree(start, line, branch.branches, other["branches"], csa)
+        )
+        if not same:
+            return False
+    return True
 
 
 def tsshogi_fields(
@@ -288,6 +348,9 @@ def tsshogi_fields(
         else _lines(record.closing, csa) == _lines(other["closing"], csa),
         "info": info == (event, other["started"].strip(), other["timeLimit"]),
         "ending": _ending_agrees(record, other, final),
+        "branches": branches_agree(
+            record.start, record.moves, record.branches, other["branches"], csa
+        ),
     }
 
 
@@ -298,7 +361,8 @@ def cshogi_fields(record: ShogiRecord | None, parsed: Any, fmt: str) -> dict[str
     names = [name or "" for name in parsed.names]
     fields = {
         "read": True,
-        "start": parsed.sfen.split()[:3] == record.start.split()[:3],
+        # the same position: cshogi lists a hand's pieces in an order of its own
+        "start": _position(parsed.sfen) == _position(record.start),
         "moves": [cshogi.move_to_usi(move) for move in parsed.moves] == list(record.moves),
         "players": names == list(record.players),
         "ending": _cshogi_ending_agrees(record, parsed),

@@ -10,8 +10,6 @@ go stale) and every other field agrees."""
 
 from __future__ import annotations
 
-import json
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -40,10 +38,8 @@ from tests.engine.shogi.corpus_oracles import (
     tsshogi_fields,
 )
 from tests.engine.shogi.records import final_outcome
+from tests.engine.shogi.tsshogi_runner import tsshogi_read
 
-ROOT = Path(__file__).resolve().parents[3]
-TSSHOGI = ROOT / "node_modules/tsshogi/package.json"
-RUNNER = Path(__file__).with_name("tsshogi_read.mjs")
 NAMES = [path.name for path in corpus_files()]
 CSHOGI_ALONE = "import sys, cshogi.CSA; cshogi.CSA.Parser.parse_str(sys.stdin.read())"
 """cshogi reading a CSA text in a process of its own (for CSHOGI_CRASHES)."""
@@ -52,27 +48,7 @@ CSHOGI_ALONE = "import sys, cshogi.CSA; cshogi.CSA.Parser.parse_str(sys.stdin.re
 @pytest.fixture(scope="module")
 def tsshogi() -> dict[str, dict[str, Any]]:
     """What tsshogi reads from every corpus file, by name (one node process for all)."""
-    node = shutil.which("node")
-    if node is None or not TSSHOGI.is_file():
-        raise AssertionError(
-            "tsshogi is not installed: `make test` installs node and the npm packages "
-            "(package.json)"
-        )
-    files = [
-        {"name": path.name, "format": format_of(path), "text": text_of(path)}
-        for path in corpus_files()
-    ]
-    done = subprocess.run(
-        [node, str(RUNNER)],
-        input=json.dumps(files),
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
-        cwd=ROOT,
-    )
-    answers: dict[str, dict[str, Any]] = json.loads(done.stdout)
-    return answers
+    return tsshogi_read({path.name: (format_of(path), text_of(path)) for path in corpus_files()})
 
 
 def ours(name: str) -> ShogiRecord | None:

@@ -81,10 +81,11 @@ def test_mate_perpetual_check_and_sennichite() -> None:
     start = "8k/9/6NG1/9/9/9/9/9/4K4 b G 1"
     mate = final_outcome(["G*1b"], start)
     text = write_csa(position(start), ["G*1b"], outcome=mate)
-    # the mated side's resignation, as servers record a mate; the comment keeps the mate
-    assert text.endswith("+0012KI\n'Kiban result: CHECKMATE 0\n%TORYO\n")
+    # the CSA standard's mate, which ShogiHome reads as one (it read %TORYO, which Kiban
+    # wrote with a comment of its own beside it, as a resignation: issue 81)
+    assert text.endswith("+0012KI\n%TSUMI\n")
     assert read_csa(text).outcome == mate
-    resigned = text.replace("'Kiban result: CHECKMATE 0\n", "")
+    resigned = text.replace("%TSUMI", "%TORYO")
     assert read_csa(resigned).outcome == Outcome.win(Termination.RESIGNATION, 0)  # as recorded
     perpetual = "8k/9/6R2/9/9/9/9/9/4K4 b - 1"
     checks = ["3c1c", "1a2a", "1c2c", "2a1a", "2c1c", "1a2a", "1c2c", "2a1a", "2c1c"]
@@ -131,7 +132,8 @@ def test_a_position_given_piece_by_piece_is_read() -> None:
 @pytest.mark.parametrize(
     ("body", "message"),
     [
-        ("PI\n+\n+7775FU\n", "line 4: 7g7e cannot be played"),
+        # the move in the record's own words, not in USI (7g7e)
+        ("PI\n+\n+7775FU\n-3334FU\n", "line 4: '+7775FU' cannot be played"),
         ("PI\n+\n-3334FU\n", "played out of turn"),
         ("PI\n+\n+7776GI\n", "says GI, but 77 holds FU"),
         ("+7776FU\n", "no start position"),

@@ -7,6 +7,7 @@ back by cshogi's KI2 reader and by our own."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import cshogi
 import cshogi.KI2
@@ -19,6 +20,7 @@ from tests.engine.shogi.corpus_files import REFUSED, corpus_files, read
 from tests.engine.shogi.helpers import position, sfen
 from tests.engine.shogi.records import ENDINGS, final_outcome, random_game
 from tests.engine.shogi.test_real_records import EVEN
+from tests.engine.shogi.tsshogi_runner import tsshogi_read
 
 STANDARD = [
     path.name
@@ -66,6 +68,8 @@ GOTE_GOLDS = sfen({"1a": "k", "6g": "g", "5g": "g", "4g": "g", "1i": "K"}, turn=
         (sfen({"5a": "k", "5i": "K", "5d": "S"}), "5d4e", "▲４五銀"),
         (sfen({"5a": "k", "5i": "K", "1b": "P"}), "1b1a+", "▲１一歩成"),
         (sfen({"5a": "k", "5i": "K", "5c": "+S"}), "5c5b", "▲５二成銀"),
+        # the twin on 2g goes up to 2c, this one back
+        ("7+R1/4k4/9/9/9/9/4K2+Rb/9/9 b - 1", "2a2c", "▲２三龍引"),
     ],
 )
 def test_a_move_names_only_what_tells_it_apart(start: str, move: str, text: str) -> None:
@@ -219,3 +223,43 @@ def test_a_comment_ends_its_line_of_moves() -> None:
     at = lines.index("*a thought")
     assert lines[at - 1].count("▲") + lines[at - 1].count("△") == 3
     assert read_ki2(text).comments == tuple(comments)
+
+
+PINNED = [
+    # the dragon on 2g is pinned (gote's bishop on 1h, sente's king on 5d): it cannot
+    # go to 2c, but it reaches it, so 引 tells the one on 2a
+    (sfen({"2a": "+R", "2g": "+R", "5d": "K", "1h": "b", "9i": "k"}), "2a2c", "▲２三龍引"),
+    # the gold on 6d is pinned on the diagonal from 3a's bishop to 7e's king: 寄
+    (sfen({"7e": "K", "6d": "G", "7c": "G", "3a": "b", "1i": "k"}), "7c6c", "▲６三金寄"),
+    # the gold on 6d is pinned on the file from 6a's lance to 6g's king: 右
+    (sfen({"6g": "K", "6d": "G", "4d": "G", "6a": "l", "1i": "k"}), "4d5c", "▲５三金右"),
+]
+
+
+@pytest.fixture(scope="module")
+def pinned_read() -> dict[str, dict[str, Any]]:
+    """What tsshogi reads from each pinned case's KI2, with its word and without."""
+    texts = {}
+    for index, (start, move, text) in enumerate(PINNED):
+        record = write_ki2(position(start), [move])
+        texts[f"{index}"] = ("ki2", record)
+        texts[f"{index} bare"] = ("ki2", record.replace(text, text[:-1]))
+    return tsshogi_read(texts)
+
+
+@pytest.mark.parametrize(("index", "case"), list(enumerate(PINNED)))
+def test_a_pinned_twin_is_told_apart_as_cshogi_writes_it_and_tsshogi_needs_it(
+    pinned_read: dict[str, dict[str, Any]], index: int, case: tuple[str, str, str]
+) -> None:
+    """Issue 81: the word was left out where the twin may not move there (tsshogi then
+    refused 3 of 262 KI2 exports); it names the move among the pieces that reach the
+    square, as the Japan Shogi Association's rules and cshogi's writer do."""
+    start, move, text = case
+    pos = position(start)
+    assert sum(1 for m in pos.legal_moves() if m.to_square == pos.read_move(move).to_square) == 1
+    assert written(start, move) == text
+    board = cshogi.Board(start)
+    assert cshogi.KI2.move_to_ki2(board.move_from_usi(move), board) == text
+    assert pinned_read[f"{index}"]["moves"] == [move]
+    bare = pinned_read[f"{index} bare"]  # without its word, tsshogi does not read the move
+    assert "error" in bare or bare["moves"] != [move]

@@ -154,7 +154,9 @@ def test_promoted_pieces_are_named_as_kakinoki_does_and_read_in_every_spelling()
 @pytest.mark.parametrize(
     ("body", "message"),
     [
-        ("   1 ７五歩(77)", "line 2: 7g7e cannot be played"),
+        # the move in the record's own words, not in USI (7g7e)
+        ("   1 ７五歩(77)\n   2 ３四歩(33)", "line 2: '７五歩(77)' cannot be played"),
+        ("   1 同　歩(77)", "line 2: '同　歩(77)': 同 (same square)"),  # no \u3000
         ("   1 ７六銀(77)", "moves a 銀, but ７七 holds 歩"),
         ("   1 同　歩(77)", "同 (same square) on the first move"),
         ("   1 ７六歩", "does not say where the piece came from"),

@@ -59,12 +59,14 @@ def test_a_floodgate_record_with_a_comment_among_statements() -> None:
     assert len(record.moves) == 400
     assert record.outcome == Outcome.win(Termination.DECLARATION, 0)  # aobazero declared
     assert record.times[:4] == (10.0, 0.0, 10.0, 0.0)
-    assert record.comments[0] == "130 7g7f 8c8d 7i6h 3c3d"  # the move's own '** line
+    # the move's own '** line: a comment ('*) that is an engine's reading (*)
+    assert record.comments[0] == "* 130 7g7f 8c8d 7i6h 3c3d"
     assert "Max_Moves:512" in record.header
     parsed = cshogi.CSA.Parser.parse_str(text)[0]
     assert [cshogi.move_to_usi(m) for m in parsed.moves] == list(record.moves)
     assert parsed.win == cshogi.BLACK_WIN and parsed.endgame == "%KACHI"
-    assert list(parsed.comments) == list(record.comments)
+    # cshogi takes the line's stars and space off, Kiban only the comment's own star
+    assert list(parsed.comments) == [c.lstrip("* ") for c in record.comments]
     # (cshogi also counts the T line after the ending, the declaration's own time)
     assert list(parsed.times[:400]) == [int(t or 0) for t in record.times]
 

@@ -26,7 +26,7 @@ RESIGNED = Outcome.win(Termination.RESIGNATION, 0)
 def test_floodgates_summary_after_the_ending_stays_after_it_through_csa() -> None:
     _text, record = read("kifu-for-js-floodgate-aobazero-viper.csa")
     assert "summary:kachi:aobazero win:viper lose" in record.closing.splitlines()
-    assert record.closing.splitlines()[0] == "* -5000 win"  # %KACHI,'* -5000 win
+    assert record.closing.splitlines()[0] == " -5000 win"  # %KACHI,'* -5000 win
     assert "summary" not in record.header and "P1+NG" not in record.header
     csa = write_csa(
         SHOGI.position(record.start),
@@ -39,7 +39,7 @@ def test_floodgates_summary_after_the_ending_stays_after_it_through_csa() -> Non
     lines = csa.splitlines()
     ending = lines.index("%KACHI")
     assert lines[ending + 1 : ending + 3] == ["T10", "'* -5000 win"]
-    assert lines[-1] == "'$END_TIME:2020/07/19 20:56:29"
+    assert lines[-1] == "'*$END_TIME:2020/07/19 20:56:29"  # a comment ShogiHome shows
     again = read_csa(csa)
     assert (again.closing, again.header) == (record.closing, record.header)
 
@@ -52,7 +52,7 @@ def test_a_kif_comment_on_the_ending_stays_on_it() -> None:
     assert "   2 投了\n*後手の投了\n*感想戦へ\nまで1手で先手の勝ち\n" in kif
     assert read_kif(kif).closing == record.closing
     csa = write_csa(SHOGI.position(), record.moves, outcome=record.outcome, closing=record.closing)
-    assert csa.endswith("%TORYO\n'後手の投了\n'感想戦へ\n")
+    assert csa.endswith("%TORYO\n'*後手の投了\n'*感想戦へ\n")  # as ShogiHome reads it
     assert read_csa(csa).closing == record.closing
 
 

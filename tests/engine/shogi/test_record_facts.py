@@ -59,7 +59,9 @@ def test_ki2_headers_are_kifs() -> None:
     [
         ("00:25+00", "$TIME_LIMIT:00:25+00"),
         ("900+0+5", "$TIME:900+0+5"),
-        ("9時間", "'持ち時間：9時間"),
+        # KIF's words as $TIME_LIMIT's value, which ShogiHome reads whatever its form (it
+        # skipped the comment '持ち時間：9時間 Kiban wrote: issue 81); the comment still reads
+        ("9時間", "$TIME_LIMIT:9時間"),
         ("", None),
     ],
 )
@@ -69,6 +71,7 @@ def test_csa_writes_a_time_control_in_its_own_form_else_in_words(
     assert time_control_lines(time_control) == ([] if line is None else [line])
     text = write_csa(SHOGI.position(), MOVES, time_control=time_control)
     assert read_csa(text).time_control == time_control
+    assert read_csa(f"'持ち時間：9時間\n{text}").time_control == (time_control or "9時間")
     assert [cshogi.move_to_usi(m) for m in cshogi.CSA.Parser.parse_str(text)[0].moves] == MOVES
 
 

@@ -82,9 +82,30 @@ def test_a_foul_the_record_keeps_ends_the_game(ending: str) -> None:
     assert [cshogi.move_to_usi(m) for m in parsed.moves][:10] == list(FOUL_MOVES)
 
 
-@pytest.mark.parametrize("after", ["", "  12 投了\nまで11手で先手の勝ち\n", "  12 ３三角成(88)\n"])
-def test_an_illegal_move_no_foul_ending_follows_is_still_refused_by_its_line(after: str) -> None:
-    with pytest.raises(NotationError, match=r"^line 15: P\*7g cannot be played"):
+@pytest.mark.parametrize(
+    "after",
+    [
+        "",  # the file ends on the foul
+        "*反則手にて終局\n",  # 81Dojo: "the game ended on an illegal move"
+        "まで11手で後手の勝ち\n",
+    ],
+)
+def test_a_foul_kept_as_the_last_move_ends_the_game_without_an_ending_word(after: str) -> None:
+    """81Dojo keeps the foul as the last move and says so only in a comment; cshogi,
+    python-shogi and tsshogi read it as the last move, the game over (issue 81)."""
+    record = read_kif(FOUL + after)
+    assert record.moves == FOUL_MOVES and record.foul == "P*7g"
+    assert record.outcome == Outcome.win(Termination.ILLEGAL_MOVE, 1)
+    assert record.closing == ("二歩\n反則手にて終局" if after.startswith("*") else "二歩")
+    parsed = cshogi.KIF.Parser.parse_str(FOUL + after)
+    assert [cshogi.move_to_usi(m) for m in parsed.moves] == [*FOUL_MOVES, "P*7g"]
+
+
+@pytest.mark.parametrize("after", ["  12 投了\nまで11手で先手の勝ち\n", "  12 ３三角成(88)\n"])
+def test_an_illegal_move_another_ending_or_move_follows_is_still_refused_by_its_line(
+    after: str,
+) -> None:
+    with pytest.raises(NotationError, match=r"^line 15: '７七歩打' cannot be played"):
         read_kif(FOUL + after)
 
 
@@ -107,11 +128,17 @@ def test_a_foul_a_csa_record_keeps_ends_the_game(ending: str) -> None:
     assert record.times == (3.0, *(None,) * 9)  # the foul's T1 is not the move before's
 
 
-@pytest.mark.parametrize("after", ["", "%TORYO\n", "-3322UM\n%ILLEGAL_MOVE\n"])
-def test_an_illegal_csa_move_no_foul_ending_follows_is_still_refused_by_its_line(
+def test_a_foul_a_csa_record_ends_on_ends_the_game() -> None:
+    record = read_csa(FOUL_CSA)
+    assert record.moves == FOUL_MOVES and record.foul == "P*7g"
+    assert record.outcome == Outcome.win(Termination.ILLEGAL_MOVE, 1)
+
+
+@pytest.mark.parametrize("after", ["%TORYO\n", "-3322UM\n%ILLEGAL_MOVE\n"])
+def test_an_illegal_csa_move_another_ending_or_move_follows_is_still_refused_by_its_line(
     after: str,
 ) -> None:
-    with pytest.raises(NotationError, match=r"^line 17: P\*7g cannot be played"):
+    with pytest.raises(NotationError, match=r"^line 17: '\+0077FU' cannot be played"):
         read_csa(FOUL_CSA + after)
 
 

@@ -53,10 +53,16 @@ def test_kif_keeps_every_header_its_fields_do_not_take_in_file_order() -> None:
     assert record.players == ("渡辺明", "三浦弘行")
 
 
-def test_a_second_header_of_a_field_is_kept_not_read_over_the_first() -> None:
-    record = read_kif("棋戦：名人戦\n棋戦：順位戦\n手合割：平手\n   1 ７六歩(77)\n")
-    assert record.event == "名人戦"
-    assert record.other_headers == (("棋戦", "順位戦"),)
+def test_the_last_header_of_an_event_date_or_time_control_is_the_field_the_others_kept() -> None:
+    """As tsshogi reads them (issue 81: a CSA record's $TIME, converted, stands beside
+    its note of the same name, 持ち時間：フイッシャー方式…, and both writers put the
+    field's own last); the players and the start stay the first's."""
+    record = read_kif(
+        "棋戦：名人戦\n持ち時間：各9時間\n棋戦：順位戦\n先手：甲\n先手：乙\n手合割：平手\n"
+        "   1 ７六歩(77)\n"
+    )
+    assert (record.event, record.time_control, record.players[0]) == ("順位戦", "各9時間", "甲")
+    assert record.other_headers == (("棋戦", "名人戦"), ("先手", "乙"))
 
 
 def test_ki2_keeps_its_headers_as_kif_does() -> None:

@@ -40,8 +40,10 @@ def hall(broker: Broker) -> Iterator[Hall]:  # noqa: F811 - the fixture imported
 
 
 def until(sim: Simulation, what: Callable[[], bool], why: Callable[[], str]) -> None:
-    """Let the board run (simulated time) while the broker delivers (real time)."""
-    deadline = time.monotonic() + WAIT
+    """Let the board run (simulated time) while the broker delivers (real time). The
+    board's simulation runs in this wait too (a pairing's set-up, its hands): under a
+    loaded machine (load 12 on 2 cores) it took longer than the broker's ``WAIT``."""
+    deadline = time.monotonic() + 3 * WAIT
     while not what():
         assert time.monotonic() < deadline, why()
         sim.advance(0.05)

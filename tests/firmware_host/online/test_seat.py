@@ -198,6 +198,32 @@ def test_lishogis_record_that_differs_at_an_earlier_move_is_said_and_followed() 
         assert seat.move_for(1, ("7g7f",), 1) == "8c8d"  # lit once it is
 
 
+def test_lishogis_record_rewritten_at_a_move_of_ours_it_had_taken_is_said() -> None:
+    """Issue 81: lishogi's record rewritten at one of our own moves it had already
+    taken (alice played again on lishogi's site, say) was followed without a word, the
+    board waiting for a refusal that never comes. It is said as bob's is, and the board
+    goes back to before it."""
+    with online_board() as (sim, _, game, server):
+        controller = sim.controller
+        open_the_game(sim, game, server)
+
+        def alice_played_another() -> None:
+            game.moves[:] = []
+            game.position = game.kiban.position(None)
+            server.fake.play(game.id, "2g2f")
+
+        server.call(alice_played_another)
+        wait_for(sim, lambda: any(isinstance(n, ServerRefusedMove) for n in sim.notices))
+        differs = [n for n in sim.notices if isinstance(n, ServerRefusedMove)]
+        assert len(differs) == 1 and differs[0].move == "7g7f"
+        assert notice_line(differs[0]) == (
+            "lishogi refused 7g7f: lishogi's record differs from the board's at move 1: it"
+            " has 2g2f there; its moves are lit from there — take it back on the board"
+        )
+        assert controller.position.move_stack == []
+        assert isinstance(controller.state, SettingUp)  # the board must be put back
+
+
 def test_no_engine_help_in_an_online_game_against_a_person() -> None:
     with online_board() as (sim, _, game, server):
         controller = sim.controller

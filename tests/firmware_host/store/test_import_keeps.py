@@ -15,6 +15,7 @@ from engine.outcome import Outcome, Termination
 from engine.search.types import Quality
 from engine.shogi import SHOGI
 from engine.shogi.csa_read import read_csa
+from engine.shogi.ki2_read import read_ki2
 from engine.shogi.kif_read import read_kif
 from firmware_host.store.records import position_record
 from firmware_host.store.review_notes import MoveNote, with_comments
@@ -99,9 +100,9 @@ def test_the_comments_and_the_ending_come_back(cli: Run) -> None:
     assert "'** 130 7g7f 8c8d 7i6h 3c3d\n" in csa
     record = read_csa(csa)
     assert record.outcome == Outcome.win(Termination.DECLARATION, 0)
-    assert record.comments[0] == "130 7g7f 8c8d 7i6h 3c3d"
+    assert record.comments[0] == "* 130 7g7f 8c8d 7i6h 3c3d"  # an engine's reading
     kif = export(cli, "kif")
-    assert "\n 401 入玉勝ち        ( 0:10/" in kif and "*130 7g7f 8c8d 7i6h 3c3d\n" in kif
+    assert "\n 401 入玉勝ち        ( 0:10/" in kif and "** 130 7g7f 8c8d 7i6h 3c3d\n" in kif
 
 
 @pytest.mark.parametrize(
@@ -203,7 +204,9 @@ def test_the_comment_after_the_ending_comes_back_after_it(cli: Run) -> None:
     sim(cli, FLOODGATE)
     csa = export(cli, "csa")
     assert "%KACHI\nT10\n'* -5000 win\n" in csa
-    assert csa.endswith("'summary:kachi:aobazero win:viper lose\n'$END_TIME:2020/07/19 20:56:29\n")
+    assert csa.endswith(
+        "'*summary:kachi:aobazero win:viper lose\n'*$END_TIME:2020/07/19 20:56:29\n"
+    )
     record = read_csa(csa)
     assert "summary" not in record.header and "summary" in record.closing
     assert read_kif(export(cli, "kif")).closing == record.closing
@@ -289,3 +292,76 @@ def test_a_game_ended_in_the_sim_exports_its_ending(
     assert export(cli, "kif").splitlines()[-2].split()[1] == kif_ending
     # a game lost on time has the loser's time on the move never made after it (T60)
     assert csa_ending in export(cli, "csa").splitlines()[-2:]
+
+
+HENKA = CORPUS / "kifu-for-js-henka.kif"
+"""Kifu for Windows V6.39's record with variations: of moves 3 (two), 2 and 1, and one
+inside the last."""
+
+
+def test_the_files_variations_are_kept_and_written_back(cli: Run) -> None:
+    sim(cli, HENKA)
+    original = read_kif(HENKA.read_bytes().decode("shift_jis"))
+    assert len(original.branches) == 4
+    assert read_kif(export(cli, "kif")).branches == original.branches
+    assert [b.moves for b in read_ki2(export(cli, "ki2")).branches] == [
+        b.moves for b in original.branches
+    ]
+
+
+def test_a_variation_stays_while_the_moves_before_it_are_the_files(cli: Run) -> None:
+    # move 3 played here, not the file's: its alternatives in the file stay alternatives
+    sim(
+        cli,
+        HENKA,
+        "--from-move",
+        "2",
+        typed="move 7g 7f\nmove 8c 8d\nplay 6g6f\nquit\n",  # set up, then a move of our own
+    )
+    record = read_kif(export(cli, "kif"))
+    assert record.moves == ("7g7f", "8c8d", "6g6f")
+    assert [branch.ply for branch in record.branches] == [3, 3, 2, 1]
+
+
+def test_from_move_keeps_only_the_variations_of_the_moves_kept(cli: Run) -> None:
+    sim(cli, HENKA, "--from-move", "1")
+    record = read_kif(export(cli, "kif"))
+    assert record.moves == ("7g7f",)
+    assert [branch.ply for branch in record.branches] == [2, 1]  # those of moves 3 are gone
+
+
+def test_the_player_is_told_what_a_format_leaves_of_the_variations(cli: Run) -> None:
+    sim(cli, HENKA)
+    capsys, monkeypatch, folder = cli
+    said = {}
+    for fmt in ("kif", "ki2", "csa", "txt", "sfen"):
+        code, _out, err = run_cli(
+            capsys, monkeypatch, "export", "1", "--format", fmt, "--state-dir", str(folder), "--sim"
+        )
+        assert code == 0
+        said[fmt] = err
+    assert said["kif"] == said["ki2"] == ""  # kept as variations
+    assert said["csa"] == (
+        "kiban: CSA has no form for variations: the record's 5 variations are written in "
+        "words, as comments on the moves they are played instead of\n"
+    )
+    assert (
+        "5 variations are left out" in said["txt"] and "5 variations are left out" in said["sfen"]
+    )
+
+
+def test_the_terminals_download_says_it_too(cli: Run) -> None:
+    out = sim(cli, HENKA, typed="download txt\nquit\n")
+    assert "plain text (headers and moves) has no form for variations" in out
+
+
+def test_the_terminal_says_it_shows_the_main_line_of_a_record_with_variations(cli: Run) -> None:
+    """Issue 81, item 2: the terminal cannot show a record's variations (its review steps
+    through the main line): the player is told how many the game keeps, and where."""
+    out = sim(cli, HENKA)
+    assert (
+        "the record's 5 variations are kept with the game, in its KIF and KI2 downloads and "
+        "on the page's review; the terminal shows the main line"
+    ) in out
+    plain = sim(cli, CORPUS / "kifu-for-js-no-henka.kif")
+    assert "variation" not in plain

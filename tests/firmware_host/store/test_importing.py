@@ -73,10 +73,13 @@ def test_from_move_chooses_how_many_moves_are_played() -> None:
 def test_an_unreadable_record_names_the_file_and_the_line(tmp_path: Path) -> None:
     lines = shogi_texts()[".usi"].replace("8h2b+", "8h2a").splitlines()
     path = tmp_path / "bad.kif"
-    path.write_text(write_kif(SHOGI.position(), []) + "   3 ２二角成(88)\n", encoding="utf-8")
+    # an illegal move a move follows (one the record ends on is the foul that ended it)
+    bad = write_kif(SHOGI.position(), []) + "   1 ２二角成(88)\n   2 同　銀(31)\n"
+    path.write_text(bad, encoding="utf-8")
     with pytest.raises(RecordFileError) as caught:
         read_record_file(path, SHOGI)
     assert str(path) in str(caught.value) and "line" in str(caught.value)
+    assert "'２二角成(88)' cannot be played" in str(caught.value)
     usi = tmp_path / "bad.usi"
     usi.write_text("\n".join(lines), encoding="utf-8")
     with pytest.raises(RecordFileError, match=r"bad\.usi: line 1: .*8h2a"):

@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 
 from engine.outcome import Outcome, Termination
 from engine.registry import find_game
 from firmware_host.loops.simulator import Simulation
+from firmware_host.loops.speaker import Speaker
 from firmware_host.notices.declared import (
     GameEnded,
     MoveCommitted,
 )
 from firmware_host.store.storage import GameStatus
-from firmware_host.terminal.app import run_terminal
+from firmware_host.terminal.app import TerminalBoard, run_terminal
 from tests.firmware_host.simkit import START, commits, make_sim, of
 
 
@@ -350,3 +352,29 @@ def test_speak_switches_the_sessions_speech_as_the_pages_box_does() -> None:
     assert not speaking()
     assert 'cannot: speak: mode must be "on" or "off", not "loud" (type help)' in said(out)
     assert "  speak on|off " in type_in(sim, "help")
+
+
+def test_speak_on_says_the_game_aloud(tmp_path: Path) -> None:
+    """Issue 81: ``speak on`` turned the switch on and the terminal said nothing aloud.
+    The speaker here is a program that writes what it is given (espeak-ng's place)."""
+    said_aloud = tmp_path / "said.txt"
+    script = f'printf "%s\\n" "$0" >> {said_aloud}'
+    speaker = Speaker(["/bin/sh", "-c", script])
+    board = TerminalBoard(make_sim(), io.StringIO(), colour=False, speaker=speaker)
+    board.execute("move 2c 2b")  # speech off: nothing said
+    board.execute("speak on")
+    board.execute("move 2a 2b")  # B's lion takes back
+    board.hush()
+    lines = said_aloud.read_text().splitlines()
+    assert len(lines) == 1 and "2 b" in lines[0] and "takes" in lines[0], lines
+
+
+def test_speak_on_without_a_speaking_program_says_so() -> None:
+    out = io.StringIO()
+    board = TerminalBoard(make_sim(), out, colour=False, speaker=Speaker(["no-such-espeak-ng"]))
+    board.execute("speak on")
+    assert (
+        "nothing is said aloud: no-such-espeak-ng is not installed (sudo apt install espeak-ng)"
+        in out.getvalue()
+    )
+    board.hush()

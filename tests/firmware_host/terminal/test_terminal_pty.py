@@ -100,3 +100,41 @@ def test_the_colour_key_names_a_check_only_where_the_game_has_one(
     key = terminal.text.split("type help for the commands")[0]
     assert "legal destination" in key
     assert ("king in check" in key) is check
+
+
+def test_no_log_line_lands_in_either_board_when_the_broker_comes_back(
+    broker: Broker,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """Issue 81: the terminal board still got ``INFO ... connected`` lines from the
+    remote link. The boards hosting and joining a game, and their links connecting
+    again after the broker restarts, log into each one's sim.log, never onto its board."""
+    host_state, join_state = tmp_path / "host", tmp_path / "join"
+    host = PtyTerminal(
+        ["dobutsu", "--remote", broker.url, "--host-game", "--state-dir", str(host_state)]
+    )
+    joiner: PtyTerminal | None = None
+    try:
+        host.until(r"game code [0-9A-Z]{5}-[0-9A-Z]{5}")
+        code = re.search(r"game code ([0-9A-Z]{5}-[0-9A-Z]{5})", host.text)
+        assert code is not None
+        joiner = PtyTerminal(
+            ["dobutsu", "--remote", broker.url, "--join", code[1], "--state-dir", str(join_state)]
+        )
+        joiner.until(r"game 1, play")
+        broker.restart()
+        deadline = time.monotonic() + WAIT
+        logs = (host_state / "sim.log", join_state / "sim.log")
+        while any(log.read_text().count("connected to") < 2 for log in logs):
+            assert time.monotonic() < deadline, [log.read_text() for log in logs]
+            host._read(0.1)
+            joiner._read(0.1)
+        assert host.quit() == 0
+        assert joiner.quit() == 0
+    finally:
+        host.stop()
+        if joiner is not None:
+            joiner.stop()
+    for terminal in (host, joiner):
+        assert " INFO " not in terminal.text
+        assert "connected to" not in terminal.text

@@ -5,6 +5,7 @@ beside the profile and the board reading right with it."""
 from __future__ import annotations
 
 import shutil
+import subprocess
 from dataclasses import replace
 from pathlib import Path
 
@@ -256,3 +257,18 @@ def test_the_walk_test_passes_on_an_uneven_board_once_calibrated(board_file: Pat
     profile = load_profile(str(board_file), DOBUTSU)
     Calibrator(simulated_bench(profile, DOBUTSU, hall=HallModel.uneven(), seed=5).bench).run()
     assert walk() == 0
+
+
+def test_a_calibration_written_beside_a_profile_in_the_checkout_is_ignored_by_git() -> None:
+    """Issue 81: ``kiban calibrate --profile hardware/profiles/...`` leaves the board's
+    calibration beside the profile, inside the checkout: git ignores it (it was left
+    untracked and unignored, one ``git add -A`` from the project's history)."""
+    root = Path(__file__).resolve().parents[4]
+    beside = calibration_path(root / "hardware" / "profiles" / "sim-shogi-analog.toml")
+    git = shutil.which("git")
+    assert git is not None, "git is the checkout's own tool"
+    relative = str(beside.relative_to(root))
+    done = subprocess.run(
+        [git, "-C", str(root), "check-ignore", "--no-index", "-q", relative], check=False
+    )
+    assert done.returncode == 0, f"git does not ignore {relative}"

@@ -54,16 +54,20 @@ def test_csa_carries_a_comment_after_each_judged_move(tmp_path: Path) -> None:
     text = export_game(store.load(1), "csa")
     lines = text.splitlines()
     second = lines.index("-3334FU")
-    assert lines[second + 2] == "'** doubtful; better 8c8d"  # its time, then its own comment
-    assert "'** losing; better 3a2b" in lines
+    # its time, then its own comment, as ShogiHome reads a move's (issue 81: '** was
+    # shown there as an engine's reading)
+    assert lines[second + 2] == "'*doubtful; better 8c8d"
+    assert "'*losing; better 3a2b" in lines
     record = read_csa(text)
     assert list(record.moves) == MOVES
     parsed = cshogi.CSA.Parser.parse_str(text)[0]
     assert [cshogi.move_to_usi(m) for m in parsed.moves] == MOVES
-    # each note on its own move, in cshogi's reading as in ours, not the game's comment
-    assert list(parsed.comments) == list(record.comments)
-    assert parsed.comments[1] == "doubtful; better 8c8d"
-    assert "losing; better 3a2b" in parsed.comments and "better" not in parsed.comment
+    # each note on its own move, not the game's comment; cshogi 1.1.0 reads a move's
+    # comment only from floodgate's '** lines (an engine's reading): it takes '* lines,
+    # the CSA standard's comments, for the game's
+    assert record.comments[1] == "doubtful; better 8c8d"
+    assert "losing; better 3a2b" in record.comments and "better" not in record.header
+    assert not any(parsed.comments)
 
 
 def test_a_game_without_a_review_has_no_move_comments(tmp_path: Path) -> None:

@@ -28,7 +28,7 @@ def fill(path: Path) -> tuple[int, int, int]:
     for ply, move in enumerate(["7g7f", "3c3d", "8h2b+"], start=1):
         store.add_move(shogi, ply, move, float(ply))
     store.finish(shogi, Outcome.win(Termination.RESIGNATION, 0), 9.0)
-    dobutsu = store.new_game("dobutsu", {}, None, 0.0, {}, wall=WALL + 3600)
+    dobutsu = store.new_game("dobutsu", {}, None, 0.0, {"clock": "10m+30"}, wall=WALL + 3600)
     store.add_move(dobutsu, 1, "b2b3", 1.0)
     store.add_move(dobutsu, 2, "b3b2", 2.0)  # whatever text: only counted
     store.add_takeback(dobutsu, 2, 1, 3.0)
@@ -42,14 +42,14 @@ def rows(out: str) -> dict[str, str]:
     return {line.split()[0]: line for line in out.splitlines()[1:]}
 
 
-def test_list_names_number_date_players_result_and_moves(
+def test_list_names_number_date_players_time_result_and_moves(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     shogi, dobutsu, abalone = fill(tmp_path / "games.sqlite3")
     code, out, err = run(capsys, "list", "--state-dir", str(tmp_path))
     assert code == 0 and err == ""
     heading = out.splitlines()[0].split()
-    assert heading == ["#", "date", "game", "players", "result", "moves"]
+    assert heading == ["#", "date", "game", "players", "time", "result", "moves"]
     lines = rows(out)
     assert list(lines) == [str(abalone), str(dobutsu), str(shogi)]  # the newest first
     shogi_line = lines[str(shogi)]
@@ -60,6 +60,8 @@ def test_list_names_number_date_players_result_and_moves(
     assert "resign" in shogi_line.lower()
     dobutsu_line = lines[str(dobutsu)]
     assert "playing" in dobutsu_line and dobutsu_line.rstrip().endswith(" 1")  # takeback
+    assert " 10m+30 " in dobutsu_line  # its clock, as set
+    assert "sente vs gote [computer level:3]  -  " in shogi_line  # no clock
     assert "computer" not in dobutsu_line
     assert "abandoned" in lines[str(abalone)]
 
@@ -99,3 +101,27 @@ def test_an_empty_store_says_so(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     GameStore(tmp_path / "games.sqlite3").close()
     code, out, _ = run(capsys, "list", "--state-dir", str(tmp_path))
     assert code == 0 and out.startswith("no games stored")
+
+
+CORPUS = Path(__file__).parents[3] / "engine" / "shogi" / "corpus"
+
+
+def test_a_game_read_in_is_listed_as_its_file_has_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Issue 81: a game read in with ``kiban sim --record`` was listed as "sente vs gote",
+    "playing", dated the day it was read in, though its exports said the file's."""
+    from tests.firmware_host.store.storekit import run_cli
+
+    record = CORPUS / "kifu-for-js-meijinsen-20180508.kif"
+    code, _out, err = run_cli(
+        capsys, monkeypatch, "sim", "shogi", "--record", str(record), "--state-dir", str(tmp_path)
+    )
+    assert code == 0, err
+    code, out, err = run(capsys, "list", "--sim", "--state-dir", str(tmp_path))
+    assert code == 0, err
+    line = rows(out)["1"]
+    assert "羽生 善治竜王 vs 佐藤 天彦名人" in line
+    assert "2018/05/08" in line and "playing" not in line
+    assert " 9時間 " in line  # its time control (持ち時間), as written
+    assert "sealed" in line  # the file ends on a sealed move (封じ手)
