@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -138,6 +139,37 @@ def test_the_world_reads_what_the_fields_say_until_they_read_the_stones_again() 
     assert not world.sensed_spots()
 
 
+def played_over(
+    world: SimulatedWorld,
+    board: Board,
+    position: Any,
+    move: Any,
+    *,
+    chooser: RandomChooser,
+    habits: Habits,
+) -> None:
+    """One hand plays ``move`` from ``position`` over ``board``'s sensors, as the bench's
+    drawn moves do, on ``world`` (which stands as ``position``)."""
+    game = world.game
+    after = position.copy()
+    after.push(move)
+    steps = physical_steps(
+        position.layout(),
+        after.layout(),
+        position.footprint(move, world.sensing).hidden,
+        board,
+        game.geometry,
+        chooser=chooser,
+        habits=habits,
+        start=0.0,
+        rests=world.rests,
+        frame=world.readings(),
+        north=north_of(game),
+    )
+    for step in steps:
+        apply_step(world, step.action)
+
+
 @pytest.mark.parametrize("name", [game.name for game in boarded_games()])
 def test_the_bodies_leave_every_sensor_as_the_stones_stand(name: str) -> None:
     """Whatever the ways drawn, once the hand is off every sensor reads what stands on
@@ -162,21 +194,7 @@ def test_the_bodies_leave_every_sensor_as_the_stones_stand(name: str) -> None:
         world = SimulatedWorld(game, sensing)
         world.arrange(position.layout())
         habits = replace(Habits().of(game), knock=0.0, bounce=0.0, dither=0.0)
-        steps = physical_steps(
-            position.layout(),
-            after.layout(),
-            position.footprint(move, sensing).hidden,
-            board,
-            game.geometry,
-            chooser=RandomChooser(rng),
-            habits=habits,
-            start=0.0,
-            rests=world.rests,
-            frame=world.readings(),
-            north=north_of(game),
-        )
-        for step in steps:
-            apply_step(world, step.action)
+        played_over(world, board, position, move, chooser=RandomChooser(rng), habits=habits)
         assert world.matches(after.layout())
         assert not world.sensed_spots(), (name, position.move_text(move), world.sensed_spots())
         assert world.readings() == {
@@ -218,21 +236,9 @@ def test_a_piece_promoted_as_it_slides_lies_turned_over(seed: int) -> None:
     world = SimulatedWorld(SHOGI, profile.sensing)
     world.arrange(position.layout())
     habits = replace(Habits().of(SHOGI), slide=1.0, knock=0.0, bounce=0.0, dither=0.0)
-    steps = physical_steps(
-        position.layout(),
-        after.layout(),
-        position.footprint(move, profile.sensing).hidden,
-        board,
-        SHOGI.geometry,
-        chooser=RandomChooser(random.Random(seed)),
-        habits=habits,
-        start=0.0,
-        rests=world.rests,
-        frame=world.readings(),
-        north=north_of(SHOGI),
+    played_over(
+        world, board, position, move, chooser=RandomChooser(random.Random(seed)), habits=habits
     )
-    for step in steps:
-        apply_step(world, step.action)
     assert world.matches(after.layout())
     assert not world.sensed_spots()
     assert world.readings()["4c"] == SHOGI.stack_reading(world.stacks["4c"], profile.sensing)
