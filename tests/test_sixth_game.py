@@ -49,8 +49,10 @@ def registered() -> Iterator[None]:
 def test_the_registry_finds_it_by_its_entry_point() -> None:
     assert registry.find_game("race") is RACE
     assert registry.find_game(" Race ") is RACE
-    assert registry.games()[-1] is RACE and registry.names()[-1] == "race"
-    with pytest.raises(UnknownGameError, match="robotory, race"):
+    own = registry.own_games()  # Kiban's own first, then any other game (by name)
+    assert registry.games()[: len(own)] == own and RACE in registry.games()[len(own) :]
+    assert RACE not in own and registry.registration("race").package == "kiban-toy-race"
+    with pytest.raises(UnknownGameError, match=r"known games: dobutsu, .*robotory, .*race"):
         registry.find_game("chess")
 
 

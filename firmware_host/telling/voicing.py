@@ -55,7 +55,7 @@ LETTERS = MappingProxyType(
     )
 )
 """The Latin letters as Japanese names them (an ABC said in Japan): in hiragana, but
-the four whose kana the page's font lacks (tools/page_font.py subsets it to what the
+the four whose kana the page's font lacks (kiban page-font subsets it to what the
 sources hold), in katakana; the voice reads both alike."""
 
 JAPANESE_WORDS = MappingProxyType({"lishogi": "りしょうぎ", "ok": "おーけー"})

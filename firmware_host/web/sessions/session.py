@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from engine.game import Game, Position
-from engine.registry import games
+from engine.registry import games, skipped
 from engine.said import Said
 from firmware_host.notices.declared import (
     Notice,
@@ -61,6 +61,8 @@ def simulated_profiles() -> dict[str, tuple[str, ...]]:
             continue
         for named in profile.games:
             result.setdefault(named, []).append(name)
+    for left_out in skipped():  # an installed game that cannot be played: not offered
+        log.warning("%s", left_out)
     for game in games():  # a game that ships its own board (installed from outside)
         own = simulated_board(game)
         if own is not None and own not in result.get(game.name, ()):

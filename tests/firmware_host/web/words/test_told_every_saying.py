@@ -46,7 +46,7 @@ from firmware_host.wire.notice_records import said_record
 from tests.firmware_host.simkit import close_all, make_sim
 from tests.firmware_host.telling.test_languages_every_notice import _illegal, _start, game_notices
 from tests.firmware_host.telling.test_languages_status import STATES
-from tests.registered import boarded_games
+from tests.registered import boarded_games, product_games
 
 
 def at_edge(values: list[Said], language: Language, game: Game[Any]) -> list[str]:
@@ -190,10 +190,11 @@ def test_every_prompts_choices_are_told_at_the_edge_as_the_telling_room_tells_th
     every = {game.name: (game, _choices(game)) for game in games()}
     own_words = [name for name, (game, _) in every.items() if game.move_msgids]
     assert own_words, "Kiban's games word their moves themselves"
+    kibans = {game.name for game in product_games()}  # many choices; a small game has few
     for name in own_words:  # worded as values
         worded = [said.fields["value"] for said in every[name][1]]
         moves = [value for value in worded if isinstance(value, Said)]
-        assert len(moves) == len(worded) > 30, name
+        assert len(moves) == len(worded) > (30 if name in kibans else 0), name
         assert all(value.context == MOVE or value.msgid == LABELLED for value in moves), name
     for name, (game, choices) in every.items():
         expected = [told(choice, language, game) for choice in choices]
