@@ -96,6 +96,9 @@ def test_the_builders_write_what_is_said_once_and_english_is_told_from_it() -> N
         close_all()
     assert state["prompt"] is not None
     assert _beside_a_value(state) == []
+    # what was sent in English only is a value too: the faults, why help is off
+    assert state["fault_said"] is None and state["computer"]["help_off_said"] is None
+    assert set(state["faults_said"]) == {"board", "store", "lines"}
     assert _values(state) >= 5
     shown = told_for_page(state, Language.ENGLISH, DOBUTSU)
     assert not said_keys(shown)
