@@ -1,9 +1,9 @@
 """The board message's words: the spots' names and labels, the indicators' names and
 the captions beside them, the seats' names, the pieces' names.
 
-Each word is written with its English and as its value (``name_said``,
-``label_said``, ``text_said``: a spot, a seat, an indicator, a piece; the pieces'
-names too, ``piece_names_said``), told in the page's language at its edge
+Each word is written once, as its value (``name_said``, ``label_said``,
+``text_said``: a spot, a seat, an indicator, a piece; the pieces' names too,
+``piece_names_said``), told in the page's language at its edge
 (``told_for_page``) by telling/said.py; a page that names another language is sent
 the board again, told in it.
 """

@@ -45,13 +45,13 @@ def choice_value(game: Game[Any], choice: str) -> Value:
 
 
 def option_json(game: Game[Any], spec: OptionSpec) -> Json:
-    """A rule option of ``game`` as the dialog offers it, its name, help and choices
-    in English and as values (``..._said``) the page tells in its language."""
+    """A rule option of ``game`` as the dialog offers it: its name (the key it is set
+    by, and as a value the page tells), its help and its choices' names as values
+    (``..._said``) the page tells in its language."""
     return {
         "name": spec.name,
         "name_said": alone_record(Term(spec.name)),
         "default": spec.default,
-        "help": spec.help,
         "help_said": alone_record(Term(spec.help)),
         "choices": list(spec.choices),
         "choice_names_said": {

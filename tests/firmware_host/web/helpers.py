@@ -33,8 +33,9 @@ PATIENT = Timing(grace=60.0)
 
 
 def sim_state(sim: Any, **extra: Any) -> Json:
-    """The state the server sends the page for a simulation (``extra``: the state's
-    other parts, such as a remote game)."""
+    """The state the server builds for the page of a simulation (``extra``: the state's
+    other parts, such as a remote game), what it says still values (``X_said``) that
+    ``told_for_page`` tells in the page's language as it leaves."""
     return state_message(
         sim.controller,
         sim.board.painter.pixels,
