@@ -30,11 +30,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.assessments import OutOfStep
 from engine.errors import KibanError
 from engine.game import Game
 from engine.outcome import Termination
 from engine.physical import Spot
+from engine.recognition.answers import OutOfStep
 from engine.registry import find_game
 from engine.said import N_, said
 from firmware_host.club.board import ClubBoard, lights_for

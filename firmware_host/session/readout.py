@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.assessments import Assessment, Timing
 from engine.claims import ClaimRule
 from engine.game import Game, Position
 from engine.opening import DrawResult
 from engine.outcome import Outcome
 from engine.physical import Reading, Sensing, Spot
+from engine.recognition.answers import Assessment, Timing
 from engine.recognition.recognizer import Recognizer
 from engine.record import GameRecord
 from engine.said import Said

@@ -13,9 +13,9 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any
 
-from engine.assessments import IllegalMatch, Moving, OffGuide, OutOfStep, Pending
 from engine.opening import draw_said
 from engine.physical import EMPTY, Spot
+from engine.recognition.answers import IllegalMatch, Moving, OffGuide, OutOfStep, Pending
 from engine.said import Either, Said, SeatWord, SpotWord, Term, Value, said
 from firmware_host.notices.declared import Proposal
 from firmware_host.session.clock import clocks_suffix

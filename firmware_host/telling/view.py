@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.assessments import IllegalMatch, Moving, OffGuide, OutOfStep, Tapped
 from engine.physical import Spot
+from engine.recognition.answers import IllegalMatch, Moving, OffGuide, OutOfStep, Tapped
 from firmware_host.session.controller import Controller
 from firmware_host.session.review import Review
 from firmware_host.session.state import (

@@ -27,10 +27,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.assessments import Timing
 from engine.errors import KibanError
 from engine.game import Game, Layout
 from engine.puzzles import PuzzleError
+from engine.recognition.answers import Timing
 from engine.record import RecordInfo
 from engine.registry import find_game
 from engine.said import said_of

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
-from engine.assessments import Correction, OutOfStep
+from engine.recognition.answers import Correction, OutOfStep
 from engine.registry import find_game
 from engine.said import Said, said
 from firmware_host.club.board_side import LIGHT_SECONDS, UNANSWERED_SECONDS, ClubSide, health_of

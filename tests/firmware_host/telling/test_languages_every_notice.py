@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 
 from drivers.errors import BusError
-from engine.assessments import Correction
 from engine.game import Game, Position
 from engine.opening import DrawResult, FirstPlayerDraw
 from engine.outcome import Outcome, Termination
+from engine.recognition.answers import Correction
 from engine.said import Said, Term, said, verbatim
 from firmware_host.club.pairings import Pairing
 from firmware_host.club.words import pairing_said

@@ -7,9 +7,9 @@ import json
 from dataclasses import fields
 from string import Formatter
 
-from engine.assessments import Correction
 from engine.opening import DrawResult, FirstPlayerDraw
 from engine.outcome import Outcome, Termination
+from engine.recognition.answers import Correction
 from engine.registry import find_game
 from engine.said import said, verbatim
 from firmware_host.club.pairings import Pairing

@@ -11,8 +11,8 @@ from typing import Any
 from aiohttp import ClientWebSocketResponse
 from aiohttp.test_utils import TestClient, TestServer
 
-from engine.assessments import Timing
 from engine.game import Game
+from engine.recognition.answers import Timing
 from engine.registry import find_game
 from firmware_host.store.storage import GameStore
 from firmware_host.telling.language import Language
