@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from firmware_host.club.local_broker import MOSQUITTO, free_port, listening
+from firmware_host.broker.local import MOSQUITTO, free_port, listening
 
 if TYPE_CHECKING:
     from collections.abc import Callable

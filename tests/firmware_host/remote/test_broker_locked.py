@@ -16,8 +16,7 @@ from pathlib import Path
 import pytest
 
 from engine.registry import find_game
-from firmware_host.cli import main
-from firmware_host.club.broker_files import (
+from firmware_host.broker.files import (
     MAX_PACKET,
     BrokerFiles,
     Login,
@@ -26,6 +25,7 @@ from firmware_host.club.broker_files import (
     read_users,
     write_broker,
 )
+from firmware_host.cli import main
 from firmware_host.loops.simulator import Simulation
 from firmware_host.remote.address import BrokerAddress
 from firmware_host.remote.code import GameCode
