@@ -61,7 +61,7 @@ from firmware_host.remote.game import RemoteGame
 from firmware_host.remote.identity import BoardKey
 from firmware_host.remote.link import Link
 from firmware_host.remote.messages import is_board_id
-from firmware_host.remote.setting import Connection, LinkFactory, Plan, Request
+from firmware_host.remote.terms import Connection, LinkFactory, Plan, Request
 from firmware_host.session.actions import NewGame
 from firmware_host.session.consent import Agreement
 from firmware_host.session.controller import Controller

@@ -50,7 +50,7 @@ from firmware_host.opponents.players import Players
 from firmware_host.opponents.worker import ProcessThinker
 from firmware_host.remote.game import RemoteGame
 from firmware_host.remote.link import Link
-from firmware_host.remote.setting import JOIN_WAIT, LinkFactory
+from firmware_host.remote.terms import JOIN_WAIT, LinkFactory
 from firmware_host.session.actions import (
     Download,
     FlipPiece,

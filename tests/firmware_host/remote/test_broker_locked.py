@@ -42,7 +42,7 @@ from firmware_host.remote.messages import (
     encode,
     topic,
 )
-from firmware_host.remote.setting import RemoteGameError, Request
+from firmware_host.remote.terms import RemoteGameError, Request
 from firmware_host.store.storage import GameStore
 from hardware.profile import load_profile
 from tests.firmware_host.remote.bare_client import HOST, WAIT, Client, serving
