@@ -39,7 +39,7 @@ from firmware_host.session.match import Match
 from firmware_host.session.presses import Presses, Showing
 from firmware_host.session.prompts import Prompts, choice_texts
 from firmware_host.session.review import Review as ReviewShowing
-from firmware_host.session.reviewing import Reviewing
+from firmware_host.session.review import Reviewing
 from firmware_host.session.settings import RollMode, Settings
 from firmware_host.session.state import (
     GuideMove,
