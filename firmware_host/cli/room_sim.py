@@ -83,7 +83,7 @@ def room_sim(args: argparse.Namespace) -> int:
     from engine.said import N_, said
     from firmware_host.cli.room_console import room_log, stopped_by_sigterm
     from firmware_host.telling.language import Language
-    from firmware_host.telling.said import told
+    from firmware_host.telling.rendering import told
 
     language = Language.named(args.language) if args.language else Language.ENGLISH
 

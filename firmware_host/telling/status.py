@@ -1,6 +1,6 @@
 """The status line as what is said: what the board wants from the players now, a
 ``Said`` of typed values (seats, spots, moves, the prompt's choices), told in a
-language at the edge (``telling/said.py``, for the page too: web/words/told_for_page.py), never
+language at the edge (``telling/rendering.py``, for the page too: web/words/told_for_page.py), never
 written as a sentence and read back.
 
 A spot is a ``SpotWord``, told by whose it is and what it holds

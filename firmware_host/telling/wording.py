@@ -25,9 +25,8 @@ from firmware_host.session.state import (
     TakebackChoice,
 )
 from firmware_host.telling.language import N_, Language, translated
-from firmware_host.telling.said import seat_words
+from firmware_host.telling.rendering import seat_words, spot_name, spot_place
 from firmware_host.telling.spoken_moves import choice_said, told_in
-from firmware_host.telling.spot_names import spot_name, spot_place
 
 SPOT_WORDS = MappingProxyType({"hand": "stand", "stock": "stock", "gutter": "gutter"})
 """What an off-board spot's first part names (``hand:b:C`` is a seat's stand)."""

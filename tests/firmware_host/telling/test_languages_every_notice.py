@@ -74,7 +74,7 @@ from firmware_host.session.state import (
 from firmware_host.store.storage import Replaced
 from firmware_host.telling.language import Language, translated
 from firmware_host.telling.notices import notice_line, notice_sentence
-from firmware_host.telling.said import seat_words
+from firmware_host.telling.rendering import seat_words
 from firmware_host.telling.view import Surface, message_text
 from firmware_host.telling.wording import CHOICE_NAMES, choice_label, setup_steps
 from tests.firmware_host.simkit import close_all, make_sim

@@ -55,7 +55,7 @@ from firmware_host.opponents.seats import parse_opponents
 from firmware_host.session.new_seats import seats_said
 from firmware_host.telling.language import Language
 from firmware_host.telling.notices import Move, Moves, notice_line, notice_sentence, wording
-from firmware_host.telling.said import told
+from firmware_host.telling.rendering import told
 from firmware_host.telling.speech import warnings_ahead
 from firmware_host.wire.notice_records import notice_record
 
