@@ -37,8 +37,8 @@ from firmware_host.session.settings import Settings
 from firmware_host.session.state import Phase, Prompting
 from firmware_host.telling.language import N_, Language
 from firmware_host.telling.legend import DEFAULT_PALETTE, PALETTES, BoardView, Legend
+from firmware_host.telling.narrator import ClockWarning, warnings_ahead
 from firmware_host.telling.rendering import spot_label, spot_name, told
-from firmware_host.telling.speech import ClockWarning, warnings_ahead
 from firmware_host.telling.spoken_moves import choice_said
 from firmware_host.telling.spot_words import indicator_said
 from firmware_host.telling.status import Surface, status_said
