@@ -389,7 +389,7 @@ PALETTES = {palette.name: palette for palette in (DEFAULT_PALETTE, COLOUR_BLIND_
 @dataclass(frozen=True, slots=True)
 class PromptView:
     """A prompt: its choices by name, the spots each one involves, the selected one,
-    and each choice in words for people (``telling/wording.py``)."""
+    and each choice in words for people (``telling/prompt_words.py``)."""
 
     choices: tuple[str, ...]
     spots: tuple[frozenset[Spot], ...]

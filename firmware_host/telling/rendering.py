@@ -19,7 +19,7 @@ from typing import Any
 from engine.catalogue import words_in
 from engine.claims import ClaimRule
 from engine.game import Game
-from engine.physical import Spot
+from engine.physical import Spot, Stone
 from engine.said import (
     CountWord,
     Either,
@@ -168,3 +168,14 @@ def indicator_name(game: Game[Any], name: str, language: Language = Language.ENG
 def indicator_caption(game: Game[Any], name: str, language: Language = Language.ENGLISH) -> str:
     """The few words under an indicator beside the board (its full name in a tooltip)."""
     return value_told(indicator_said(game, name, caption=True), language, game)
+
+
+def piece_word(game: Game[Any], stone: Stone, language: Language = Language.ENGLISH) -> str:
+    """A piece by its name in ``language`` (the game's spoken words; robots and tokens
+    go by "the red robot", "a white token" there)."""
+    name = game.piece_name(stone)
+    if language is Language.ENGLISH:
+        return name
+    words = game.piece_words(language.value)
+    said = (words.get(f"{article} {name}") for article in ("the", "a"))
+    return words.get(name) or next((word for word in said if word), name)

@@ -27,12 +27,13 @@ from firmware_host.telling.legend import COACH_SCALE, Meaning, shown_by
 from firmware_host.telling.notices import notice_line
 from firmware_host.telling.rendering import (
     indicator_name,
+    piece_word,
     spot_label,
     spot_name,
     spot_place,
 )
+from firmware_host.telling.setup_guide import setup_steps
 from firmware_host.telling.view import Surface, build_view, status_line
-from firmware_host.telling.wording import piece_word, setup_steps
 from firmware_host.terminal.corners import Corner, corner_places
 from firmware_host.terminal.text import WIDTH, wrap, wrap_parts
 
