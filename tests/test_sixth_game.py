@@ -31,7 +31,7 @@ from firmware_host.opponents.usi import UsiPlayer
 from firmware_host.store.importing import read_record
 from firmware_host.telling.language import Language
 from firmware_host.telling.notices import notice_line
-from firmware_host.telling.said import told
+from firmware_host.telling.rendering import told
 from firmware_host.testing import Check, conformance_checks
 from firmware_host.testing.positions import snapshot
 from hardware.profile import load_profile

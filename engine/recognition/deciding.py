@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import TypeVar
 
-from engine.assessments import Reread
 from engine.physical import Spot
+from engine.recognition.answers import Reread
 from engine.recognition.going_on import QUICKEST_ANSWER, merges, merges_both, went_on_at_once
 from engine.recognition.open_moves import EPSILON, Base
 from engine.recognition.overlap import shared

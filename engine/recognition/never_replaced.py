@@ -9,9 +9,9 @@ from collections.abc import Hashable
 from dataclasses import replace
 from typing import TypeVar
 
-from engine.assessments import Assessment, Reread
 from engine.game import Position
 from engine.physical import EMPTY, Spot
+from engine.recognition.answers import Assessment, Reread
 from engine.recognition.change_order import moved_on
 from engine.recognition.seeing import Seeing
 

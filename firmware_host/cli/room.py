@@ -79,7 +79,7 @@ def export(args: argparse.Namespace) -> int:
     from firmware_host.remote.address import BrokerAddress
     from firmware_host.store.storage import default_state_dir
     from firmware_host.telling.language import Language
-    from firmware_host.telling.said import told
+    from firmware_host.telling.rendering import told
 
     language = Language.named(args.language) if args.language else Language.ENGLISH
     try:
@@ -122,7 +122,7 @@ def open_room(args: argparse.Namespace) -> int:
     from firmware_host.remote.link import Link
     from firmware_host.store.storage import default_state_dir
     from firmware_host.telling.language import Language
-    from firmware_host.telling.said import told
+    from firmware_host.telling.rendering import told
     from firmware_host.web.organiser.app import HEADERS, new_token, organiser_app, organiser_url
     from firmware_host.web.organiser.archive import archive_handler
     from firmware_host.web.organiser.serve import PageServer

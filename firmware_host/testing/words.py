@@ -42,7 +42,7 @@ from firmware_host.telling.msgids import (
     host_msgids,
     missing_entries,
 )
-from firmware_host.telling.said import told
+from firmware_host.telling.rendering import told
 from firmware_host.telling.spoken_moves import choice_said, move_said
 from firmware_host.telling.spot_words import spot_said
 from firmware_host.testing.lines import (

@@ -39,8 +39,8 @@ from pathlib import Path
 from typing import Any
 
 from drivers.buttons import ButtonRole
-from engine.assessments import Timing
 from engine.game import Game, Position
+from engine.recognition.answers import Timing
 from engine.recognition.change_order import goes_on
 from engine.registry import find_game, games
 from firmware_host.loops.simulator import Simulation

@@ -13,7 +13,7 @@ from firmware_host.session.controller import Controller
 from firmware_host.session.puzzle import PuzzleRun
 from firmware_host.telling.language import N_, Language
 from firmware_host.telling.notices import Question, question_said
-from firmware_host.telling.said import told
+from firmware_host.telling.rendering import told
 from firmware_host.web.page_state.messages import Json
 from firmware_host.wire.notice_records import said_record
 

@@ -42,12 +42,12 @@ from firmware_host.session.settings import Settings
 from firmware_host.session.state import Phase, Prompting
 from firmware_host.telling.language import N_
 from firmware_host.telling.legend import DEFAULT_PALETTE, PALETTES, BoardView, Legend
-from firmware_host.telling.speech import ClockWarning, warnings_ahead
+from firmware_host.telling.narrator import ClockWarning, warnings_ahead
+from firmware_host.telling.prompt_words import heading_msgid
 from firmware_host.telling.spoken_moves import choice_said
 from firmware_host.telling.spot_words import indicator_said
 from firmware_host.telling.status import Surface, status_said
 from firmware_host.telling.view import build_view
-from firmware_host.telling.wording import heading_msgid
 from firmware_host.web.drawing.pieces import look_json, piece_book
 from firmware_host.web.drawing.spots import Drawing, SpotDrawing
 from firmware_host.web.page_state.claims import claim_json, claim_previews, claims_of

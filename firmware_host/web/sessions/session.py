@@ -30,8 +30,8 @@ from firmware_host.session.puzzle import PuzzleRun
 from firmware_host.store.records import find_format
 from firmware_host.telling.language import Language
 from firmware_host.telling.legend import PALETTES
+from firmware_host.telling.narrator import sentences_said
 from firmware_host.telling.notices import line_said, notice_line
-from firmware_host.telling.speech import sentences_said
 from firmware_host.web.gate.commands import CommandError, Context, Request
 from firmware_host.web.online_dialog.dialog import carry_out, online_state
 from firmware_host.web.online_dialog.start import OnlineStarter, kept_token, request_of

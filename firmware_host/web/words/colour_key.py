@@ -24,7 +24,7 @@ from firmware_host.telling.legend import (
     Palette,
     shown_by,
 )
-from firmware_host.telling.said import told
+from firmware_host.telling.rendering import told
 from firmware_host.wire.notice_records import said_record
 
 Json = dict[str, Any]

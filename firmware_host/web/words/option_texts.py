@@ -6,7 +6,7 @@ are); telling/msgids.py collects them as msgids (``option_msgids``), so the
 catalogue tells them as it tells a claim's title. A choice that is a number stays
 as it is, and one that names a seat (Chaturaji's first mover) is the seat, told in
 the game's own words. Each is written as its value (``..._said``), told in the page's
-language at its edge (``told_for_page``) by telling/said.py.
+language at its edge (``told_for_page``) by telling/rendering.py.
 """
 
 from __future__ import annotations

@@ -35,12 +35,12 @@ from itertools import groupby
 from pathlib import Path
 from typing import Any
 
-from engine.assessments import Timing
 from engine.errors import KibanError
 from engine.game import Game, Layout, Position
 from engine.physical import Reading, Sensing, Spot, Stone
+from engine.recognition.answers import Timing
+from engine.recognition.sensors import SensorKind, SensorModel
 from engine.registry import find_game, games
-from engine.sensors import SensorKind, SensorModel
 from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import (
     MoveCommitted,

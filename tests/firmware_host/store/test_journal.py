@@ -27,7 +27,7 @@ from firmware_host.store.journal import Journal
 from firmware_host.store.storage import GameStatus, GameStore, RecordKind, StorageError
 from firmware_host.telling.language import Language
 from firmware_host.telling.legend import BLINK_PERIOD, DEFAULT_PALETTE, Meaning
-from firmware_host.telling.said import told
+from firmware_host.telling.rendering import told
 from firmware_host.terminal.screen import describe_notice
 from firmware_host.wire.notice_records import notice_record
 from hardware.profile import load_profile

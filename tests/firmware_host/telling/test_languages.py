@@ -35,8 +35,8 @@ from firmware_host.telling.msgids import (
     source_msgids,
     source_plurals,
 )
+from firmware_host.telling.narrator import Narrator
 from firmware_host.telling.notices import notice_line, notice_sentence, wording
-from firmware_host.telling.speech import Narrator
 from firmware_host.telling.speech_settings import SpeechMode, SpeechSpec
 from firmware_host.terminal.app import run_terminal
 from firmware_host.testing.words import identical_on_purpose as marked_identical

@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 
 from drivers.errors import BusError
-from engine.assessments import Correction
 from engine.game import Game, Position
 from engine.opening import DrawResult, FirstPlayerDraw
 from engine.outcome import Outcome, Termination
+from engine.recognition.answers import Correction
 from engine.said import Said, Term, said, verbatim
 from firmware_host.club.pairings import Pairing
 from firmware_host.club.words import pairing_said
@@ -74,9 +74,10 @@ from firmware_host.session.state import (
 from firmware_host.store.storage import Replaced
 from firmware_host.telling.language import Language, translated
 from firmware_host.telling.notices import notice_line, notice_sentence
-from firmware_host.telling.said import seat_words
+from firmware_host.telling.prompt_words import CHOICE_NAMES, choice_label
+from firmware_host.telling.rendering import seat_words
+from firmware_host.telling.setup_guide import setup_steps
 from firmware_host.telling.view import Surface, message_text
-from firmware_host.telling.wording import CHOICE_NAMES, choice_label, setup_steps
 from tests.firmware_host.simkit import close_all, make_sim
 from tests.firmware_host.telling.test_languages_messages import WORD, english_left
 from tests.registered import boarded_games, in_their_languages

@@ -1,4 +1,4 @@
-"""What the session, the store and the rules say, in every language (telling/said.py):
+"""What the session, the store and the rules say, in every language (telling/rendering.py):
 no refusal, fault or warning is a sentence written in the source, each is a value;
 every msgid said, filled as a game fills it, comes back in every language without an
 English word but names; and the real ones (a silent chip, a full disk, a damaged
@@ -52,7 +52,7 @@ from firmware_host.telling.language import Language, translated
 from firmware_host.telling.msgids import claim_rules, source_msgids
 from firmware_host.telling.notices import notice_line, notice_sentence
 from firmware_host.telling.opening_words import draw_text
-from firmware_host.telling.said import claim_help, claim_title, seat_words, told
+from firmware_host.telling.rendering import claim_help, claim_title, seat_words, told
 from firmware_host.telling.view import Surface, message_text, review_text
 from tests.firmware_host.simkit import close_all, make_sim
 from tests.registered import in_their_languages

@@ -1,6 +1,6 @@
 """Every reason a game's rules give for an illegal move, and every result, is a value
 (engine/said.py) told in every language with the game's own words for its seats and
-pieces (telling/said.py): no language gets it back in English, and nothing reads a
+pieces (telling/rendering.py): no language gets it back in English, and nothing reads a
 sentence back.
 
 That every reason any game gives is one of its marked msgids, filled, and told without
@@ -28,7 +28,7 @@ from firmware_host.notices.declared import GameEnded, IllegalShown
 from firmware_host.telling.language import Language, translated
 from firmware_host.telling.msgids import source_msgids
 from firmware_host.telling.notices import notice_line
-from firmware_host.telling.said import seat_told, told
+from firmware_host.telling.rendering import seat_told, told
 
 TRANSLATED = tuple(language for language in Language if language is not Language.ENGLISH)
 PLIES = 60

@@ -19,7 +19,7 @@ from firmware_host.session.actions import NewGame, Resign, Select
 from firmware_host.session.state import Phase
 from firmware_host.store.storage import GameStore
 from firmware_host.telling.language import Language
-from firmware_host.telling.said import seat_words, told
+from firmware_host.telling.rendering import seat_words, told
 from firmware_host.telling.view import Surface, message_text
 from firmware_host.web.sessions.simulated import SimSession
 from tests.firmware_host.pondering import Pondering

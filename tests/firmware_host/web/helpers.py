@@ -11,12 +11,12 @@ from typing import Any
 from aiohttp import ClientWebSocketResponse
 from aiohttp.test_utils import TestClient, TestServer
 
-from engine.assessments import Timing
 from engine.game import Game
+from engine.recognition.answers import Timing
 from engine.registry import find_game
 from firmware_host.store.storage import GameStore
 from firmware_host.telling.language import Language
-from firmware_host.telling.said import told
+from firmware_host.telling.rendering import told
 from firmware_host.web.gate.pairing import Pairing
 from firmware_host.web.page_state.messages import Mode, MoveList, state_message
 from firmware_host.web.server.app import create_app

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from engine.assessments import Timing
+from engine.recognition.answers import Timing
 from engine.registry import find_game
 from firmware_host.tools.bench.hands import Tempo, main, soak
 from firmware_host.tools.bench.hands_tally import HandsTally

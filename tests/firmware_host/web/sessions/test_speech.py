@@ -15,7 +15,7 @@ from firmware_host.notices.declared import (
     Refused,
 )
 from firmware_host.telling.language import Language
-from firmware_host.telling.said import told
+from firmware_host.telling.rendering import told
 from firmware_host.web.sessions.session import lines, said
 from tests.firmware_host.web.helpers import Json, said_from_record
 

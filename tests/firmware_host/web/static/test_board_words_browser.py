@@ -12,12 +12,13 @@ from playwright.sync_api import BrowserContext, Page
 
 from engine.game import Game
 from firmware_host.telling.language import Language
-from firmware_host.telling.said import seat_told, told
-from firmware_host.telling.spot_names import (
+from firmware_host.telling.rendering import (
     indicator_caption,
     indicator_name,
+    seat_told,
     spot_label,
     spot_name,
+    told,
 )
 from firmware_host.web.page_state.messages import Mode, board_message
 from firmware_host.web.words.board_words import drawn

@@ -19,8 +19,8 @@ from firmware_host.session.clock import TimeControl
 from firmware_host.store.storage import GameStore
 from firmware_host.telling.language import Language
 from firmware_host.telling.legend import PALETTES
-from firmware_host.telling.said import told
-from firmware_host.telling.speech import warnings_ahead
+from firmware_host.telling.narrator import warnings_ahead
+from firmware_host.telling.rendering import told
 from firmware_host.web.page_state.messages import (
     Mode,
     board_message,

@@ -19,7 +19,7 @@ from firmware_host.online.trouble import link_down
 from firmware_host.store.storage import GameStore
 from firmware_host.telling.language import Language
 from firmware_host.telling.legend import PALETTES
-from firmware_host.telling.said import told as told_in
+from firmware_host.telling.rendering import told as told_in
 from firmware_host.web.page_state.messages import Mode, catalogue_message
 from firmware_host.web.sessions.simulated import SimSession
 from firmware_host.web.words.page_words import page_words

@@ -34,7 +34,7 @@ from firmware_host.session.state import Phase
 from firmware_host.store.review_notes import MoveNote, note_said
 from firmware_host.telling.language import Language
 from firmware_host.telling.legend import PALETTES, Meaning
-from firmware_host.telling.said import told, value_told
+from firmware_host.telling.rendering import told, value_told
 from firmware_host.telling.view import prompt_labels, review_text
 from firmware_host.web.online_dialog.start import _words
 from firmware_host.web.page_state.claims import claim_json, claim_previews

@@ -1,6 +1,6 @@
 """The page's edge tells what Kiban says exactly as the telling room tells it: each value
 written once by a builder (``said_record``) and told at the edge (``told_for_page``)
-reads in every language as ``telling/said.py`` tells the value itself. Every game's
+reads in every language as ``telling/rendering.py`` tells the value itself. Every game's
 reasons for illegal moves, results, moves in its words (phrases about a count among
 them), status lines, prompt choices, notice lines and spoken sentences, and values of
 every kind. (Before, the page had a renderer of its own, held equal to this one by
@@ -38,7 +38,7 @@ from firmware_host.notices.declared import NOTICES, IllegalShown, Notice, Puzzle
 from firmware_host.session.state import Phase
 from firmware_host.telling.language import Language
 from firmware_host.telling.notices import line_said, notice_line, notice_sentence, sentence_said
-from firmware_host.telling.said import told
+from firmware_host.telling.rendering import told
 from firmware_host.telling.spoken_moves import choice_said, move_said
 from firmware_host.telling.status import Surface, status_said
 from firmware_host.web.words.told_for_page import told_for_page

@@ -11,7 +11,7 @@ import pytest
 from engine.registry import find_game
 from engine.said import N_, NP_, Term, alone, plural_said, said
 from firmware_host.telling.language import Language
-from firmware_host.telling.said import told
+from firmware_host.telling.rendering import told
 from firmware_host.telling.status import Surface
 from firmware_host.telling.view import message_text, prompt_labels
 from firmware_host.web.words.told_for_page import told_for_page

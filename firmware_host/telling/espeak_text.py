@@ -8,7 +8,7 @@ characters are heard wrongly. Every voice names "@" ("at", "małpa", "zavináč"
 holds one is then read kana by kana, each voiced kana and "ー" as "Japanese letter"
 again: so in Japanese, Latin letters are said by their Japanese names in kana
 ("A1" as えー 1), names Kiban says as words, and other symbols are left out.
-tests/firmware_host/telling/test_voicing.py checks what espeak-ng says.
+tests/firmware_host/telling/test_espeak_text.py checks what espeak-ng says.
 """
 
 from __future__ import annotations
