@@ -42,6 +42,22 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(PIP) -e '.[dev]'
 	touch $(STAMP) $(RUN_STAMP)
 
+# The games of tests/external/, each a package of its own, installed into the environment
+# by a plain pip install, as a player installs a game beside Kiban: the whole suite runs
+# with games from outside Kiban installed (tests/test_external_game.py). pip builds a
+# package in its folder, so it builds copies; no index is asked (setuptools is a
+# developer's tool), and the packages' dependency, Kiban, is the one installed here.
+EXTERNAL_STAMP := $(VENV)/.installed-external
+EXTERNAL_FILES := $(shell find tests/external -type f -not -path '*/__pycache__/*' -not -path '*.egg-info/*' -not -path '*/build/*')
+
+$(EXTERNAL_STAMP): $(STAMP) $(EXTERNAL_FILES)
+	@echo "kiban: installing the outside games of tests/external with pip"
+	rm -rf $(VENV)/external && mkdir -p $(VENV)/external
+	cp -R tests/external/*/ $(VENV)/external/
+	$(PIP) --no-build-isolation --no-index $(VENV)/external/*/
+	rm -rf $(VENV)/external
+	touch $@
+
 # The simulated board in the browser: prints its address, opens it where there is a display.
 run: $(RUN_STAMP)
 	@echo "kiban: step 3 of 3: starting the simulated board ($(GAME)); its address follows"
@@ -62,8 +78,8 @@ cold-start:
 
 # The same checks run before a commit (.pre-commit-config.yaml); docs/architecture.md, "Checks".
 lint: $(STAMP) $(NODE_STAMP)
-	$(BIN)/ruff check engine drivers hardware firmware_host tests
-	$(BIN)/ruff format --check engine drivers hardware firmware_host tests
+	$(BIN)/ruff check kiban engine drivers hardware firmware_host tests
+	$(BIN)/ruff format --check kiban engine drivers hardware firmware_host tests
 	$(BIN)/lint-imports --no-cache --no-logo
 	$(ESLINT) --max-warnings 0 .
 
@@ -107,7 +123,7 @@ $(ESPEAK_NG):
 NOTO_CJK := /usr/share/fonts/opentype/noto/NotoSerifCJK-Bold.ttc
 
 page-font: $(STAMP) $(NOTO_CJK)
-	$(BIN)/python tools/page_font.py
+	$(BIN)/kiban page-font
 
 $(NOTO_CJK):
 	if [ "$$(id -u)" -eq 0 ]; then SUDO=; else SUDO=sudo; fi; \
@@ -151,10 +167,10 @@ $(NODE):
 # that a run's examples (which follow what earlier ones did) are the same on every
 # machine and a failure is one anyone reproduces. HASHSEED=random (or a number) searches
 # elsewhere, as test-slow does.
-test: lint typecheck browser engines speech-tools broker micropython
+test: lint typecheck browser engines speech-tools broker micropython $(EXTERNAL_STAMP)
 	PYTHONHASHSEED=$(or $(HASHSEED),0) $(BIN)/pytest -q -n 2 --dist loadgroup -m "not slow" --toy-game
 
-test-slow: $(STAMP) engines speech-tools broker micropython valgrind
+test-slow: $(STAMP) $(EXTERNAL_STAMP) engines speech-tools broker micropython valgrind
 	$(BIN)/pytest -q -n 2 -m slow --toy-game
 	$(MAKE) pi-check
 

@@ -24,6 +24,9 @@ class Termination(Enum):
     RESIGNATION = "resignation"
     AGREEMENT = "agreed"
     TIME_FORFEIT = "time forfeit"
+    FORFEIT = "forfeit"
+    """A game won by default: the other side did not play it (a shogi record's 不戦勝,
+    不戦敗), whether or not moves stand before the word."""
     ENDED_BY_PLAYERS = "ended by the players"
 
 

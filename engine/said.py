@@ -8,7 +8,7 @@ it is: a seat by its index, a piece by the game's English word for it, a spot by
 its id, a word the catalogue translates, a count, a nested message (a move in its
 game's words is one, in its game's catalogue: ``MoveSaid``), or text kept as it
 is (a cell, a move in notation, a path). Only the telling room
-(firmware_host/telling/said.py) turns one into words in a language, asking the game
+(firmware_host/telling/rendering.py) turns one into words in a language, asking the game
 for its own words (``Game.spoken_seats``, ``Game.piece_words``, ``Game.move_phrases``,
 a phrase about a count in each plural form its language has); nothing reads a
 sentence back.

@@ -5,7 +5,7 @@ text does not name the piece, so it is read from the position *before* the move.
 
 The phrases are msgids each game declares (``Game.move_msgids``) and its own
 catalogue translates in the ``move`` context, beside its pieces' names, from its rule
-book; the telling room tells them in a language (firmware_host/telling/said.py, and
+book; the telling room tells them in a language (firmware_host/telling/rendering.py, and
 static/words.js on the page). A taken piece follows a colon in Polish and Czech
 ("zdobywa: biały robot") so that its name needs no case of its own; Japanese says no
 capture. A square is a phrase too, filled with its file and rank as digits and as

@@ -18,12 +18,12 @@ from typing import Any, TypeVar
 
 from drivers.buttons import ButtonRole
 from drivers.i2c_adapters import HOSTS, I2CAdapter
-from engine.assessments import Timing
 from engine.errors import UnknownGameError
 from engine.game import Game
 from engine.physical import Sensing, Spot
+from engine.recognition.answers import Timing
+from engine.recognition.sensors import WIDEST, SensorModel
 from engine.registry import find_game
-from engine.sensors import WIDEST, SensorModel
 from hardware.frontends.base import Part, SectionReader
 from hardware.frontends.books import Books, Gpios, I2CAddresses, Wiring
 from hardware.frontends.registry import TABLES, front_end_of, front_ends_reading, registry_order

@@ -1,7 +1,7 @@
 """The ``[sensors]`` table of a profile: the board's build, and what its sensors blur.
 
 The recognizer trusts the order of two changes only when they lie further apart than the
-board's sensors can blur them (``engine.sensors``), and how far that is follows from the
+board's sensors can blur them (``engine.recognition.sensors``), and how far that is follows from the
 build: the magnet in each piece and how the piece moves, the sensors under each cell, the
 pitch. So the board declares its build here, with the parts and the data sheets the
 figures come from; ``kiban build-check`` checks it (every piece read at rest, no
@@ -45,7 +45,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.geometry import Geometry
-from engine.sensors import WIDEST, SensorKind, SensorModel, SensorModelError
+from engine.recognition.sensors import WIDEST, SensorKind, SensorModel, SensorModelError
 from hardware.magnetics.build import Body, Build, Mount, PieceBuild
 from hardware.magnetics.magnets import CATALOGUE, GRADES, Magnet, Shape
 from hardware.magnetics.parts import PARTS

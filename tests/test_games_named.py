@@ -17,7 +17,7 @@ from pathlib import Path
 from engine.registry import games, names
 
 ROOT = Path(__file__).resolve().parents[1]
-PRODUCT = ("engine", "firmware_host", "hardware", "drivers")
+PRODUCT = ("kiban", "engine", "firmware_host", "hardware", "drivers")
 
 ALLOWED: dict[str, str] = {
     "firmware_host/tools/bench/room_boards.py": (

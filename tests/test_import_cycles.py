@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("engine", "drivers", "hardware", "firmware_host")
+PACKAGES = ("kiban", "engine", "drivers", "hardware", "firmware_host")
 
 
 def module_name(path: Path, root: Path) -> str:

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("engine", "drivers", "hardware", "firmware_host")
+PACKAGES = ("kiban", "engine", "drivers", "hardware", "firmware_host")
 HARDWARE_LIBRARIES = {"rpi_ws281x", "_rpi_ws281x", "spidev", "lgpio", "RPi"}
 LINT_IMPORTS = "from importlinter.cli import lint_imports_command; lint_imports_command()"
 

@@ -44,6 +44,8 @@ def test_the_wheel_installs_in_a_fresh_venv_and_lists_the_games(tmp_path: Path) 
     with zipfile.ZipFile(wheel) as zipped:
         names = set(zipped.namelist())
     assert "hardware/profiles/dobutsu-reference.toml" in names
+    assert {"kiban/game.py", "kiban/testing.py", "kiban/pytest_plugin.py"} <= names  # authors'
+    assert "firmware_host/web/words/page_font.py" in names  # kiban page-font
     assert any(name.startswith("firmware_host/web/static/") for name in names)
     for language in ("ja", "pl", "cs", "fr"):  # the catalogues the telling reads
         assert f"firmware_host/locale/{language}/LC_MESSAGES/kiban.po" in names

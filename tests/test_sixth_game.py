@@ -31,7 +31,7 @@ from firmware_host.opponents.usi import UsiPlayer
 from firmware_host.store.importing import read_record
 from firmware_host.telling.language import Language
 from firmware_host.telling.notices import notice_line
-from firmware_host.telling.said import told
+from firmware_host.telling.rendering import told
 from firmware_host.testing import Check, conformance_checks
 from firmware_host.testing.positions import snapshot
 from hardware.profile import load_profile
@@ -49,8 +49,10 @@ def registered() -> Iterator[None]:
 def test_the_registry_finds_it_by_its_entry_point() -> None:
     assert registry.find_game("race") is RACE
     assert registry.find_game(" Race ") is RACE
-    assert registry.games()[-1] is RACE and registry.names()[-1] == "race"
-    with pytest.raises(UnknownGameError, match="robotory, race"):
+    own = registry.own_games()  # Kiban's own first, then any other game (by name)
+    assert registry.games()[: len(own)] == own and RACE in registry.games()[len(own) :]
+    assert RACE not in own and registry.registration("race").package == "kiban-toy-race"
+    with pytest.raises(UnknownGameError, match=r"known games: dobutsu, .*robotory, .*race"):
         registry.find_game("chess")
 
 

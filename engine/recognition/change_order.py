@@ -13,12 +13,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine.physical import EMPTY, Footprint, Spot
-from engine.sensors import BOUNCE, Blur
+from engine.recognition.sensors import BOUNCE, Blur
 
 MARGIN = BOUNCE
 """Seconds two changes of two hands (or two steps of one) must be apart for their order
 to count: far above contact bounce. A piece's landing and its own departure are compared
-with the board's ``blur`` instead (``engine.sensors``): a piece slid or rolled
+with the board's ``blur`` instead (``engine.recognition.sensors``): a piece slid or rolled
 between two cells reads on both for as long as the board's geometry and the hand's speed
 make it."""
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import TypeVar
 
-from engine.assessments import Reread
 from engine.physical import EMPTY, Spot
+from engine.recognition.answers import Reread
 from engine.recognition.change_order import carries_on
 from engine.recognition.going_on import QUICKEST_ANSWER, merges, merges_both, went_on_at_once
 from engine.recognition.open_moves import EPSILON, Base

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Mapping
 from typing import TypeVar
 
-from engine.assessments import Correction, Hint
 from engine.game import Position
 from engine.physical import EMPTY, Reading, Spot
+from engine.recognition.answers import Correction, Hint
 from engine.recognition.move_index import DiffKey, MoveIndex
 
 M = TypeVar("M", bound=Hashable)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TypeVar
 
-from engine.assessments import Assessment, Reread, TakebackOffer
+from engine.recognition.answers import Assessment, Reread, TakebackOffer
 from engine.recognition.seeing import Seeing
 
 M = TypeVar("M", bound=Hashable)

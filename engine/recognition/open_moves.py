@@ -22,8 +22,8 @@ from engine.recognition.follows import moves_from
 from engine.recognition.gone_on import went_on_then_pair
 from engine.recognition.move_index import MoveIndex
 from engine.recognition.overlap import Overlap
+from engine.recognition.sensors import Blur
 from engine.recognition.standing import Hands
-from engine.sensors import Blur
 
 M = TypeVar("M", bound=Hashable)
 

@@ -28,13 +28,13 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Generic, TypeVar
 
-from engine.assessments import Ambiguous, Commit, Timing
 from engine.game import Position
 from engine.physical import EMPTY, Footprint, Reading, Sensing, Spot, frame_diff
+from engine.recognition.answers import Ambiguous, Commit, Timing
 from engine.recognition.change_order import MARGIN, began, carries_on, goes_on, keeps, lines_from
 from engine.recognition.move_index import IndexedMove, MoveIndex
+from engine.recognition.sensors import Blur
 from engine.recognition.standing import After, Carried, Hands, Knocked, Shown, Standing
-from engine.sensors import Blur
 
 M = TypeVar("M", bound=Hashable)
 

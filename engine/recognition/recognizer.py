@@ -11,7 +11,7 @@ a prompt, never a guess (DESIGN.md, "Recognition").
 
 What the board shows, and what the hands did to show it, is kept by ``engine.recognition.seeing``;
 the recognizer judges it. It never changes the position. It answers with an assessment
-(``engine.assessments``); the controller commits, prompts or lights the board, then
+(``engine.recognition.answers``); the controller commits, prompts or lights the board, then
 calls ``reset`` with the new position.
 """
 
@@ -20,7 +20,8 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from typing import TypeVar
 
-from engine.assessments import (
+from engine.physical import EMPTY, Footprint, Frame, Reading, Spot
+from engine.recognition.answers import (
     Ambiguous,
     Assessment,
     Commit,
@@ -36,7 +37,6 @@ from engine.assessments import (
     Tapped,
     Unplayed,
 )
-from engine.physical import EMPTY, Footprint, Frame, Reading, Spot
 from engine.recognition.at_work import at_work
 from engine.recognition.guidance import correction, remaining
 from engine.recognition.move_index import DiffKey, IndexedMove

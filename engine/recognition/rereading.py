@@ -26,9 +26,9 @@ from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from engine.assessments import Reread, Timing
 from engine.game import Position
 from engine.physical import EMPTY, Reading, Sensing, Spot, frame_diff
+from engine.recognition.answers import Reread, Timing
 from engine.recognition.deciding import REACTION, decide
 from engine.recognition.going_on import (
     QUICKEST_ANSWER,
@@ -40,7 +40,7 @@ from engine.recognition.going_on import (
 from engine.recognition.move_index import MoveIndex
 from engine.recognition.open_moves import EPSILON, Base, fresh_base
 from engine.recognition.overlap import shared
-from engine.sensors import Blur
+from engine.recognition.sensors import Blur
 
 M = TypeVar("M", bound=Hashable)
 

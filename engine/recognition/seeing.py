@@ -11,18 +11,18 @@ from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from typing import Generic, TypeVar
 
-from engine.assessments import Hint, Reread, Timing
 from engine.game import Position
 from engine.physical import EMPTY, Footprint, Frame, Reading, Sensing, Spot, frame_diff
+from engine.recognition.answers import Hint, Reread, Timing
 from engine.recognition.change_order import MARGIN
 from engine.recognition.guidance import hints, in_hand
 from engine.recognition.move_index import DiffKey, IndexedMove, MoveIndex
 from engine.recognition.open_moves import EPSILON
 from engine.recognition.overlap import Overlap
 from engine.recognition.rereading import Rereading, reread_spots, stood_still
+from engine.recognition.sensors import Blur
 from engine.recognition.standing import Carried, Hands, Knocked, Standing
 from engine.recognition.touches import Touches, rest_but_knocks
-from engine.sensors import Blur
 
 M = TypeVar("M", bound=Hashable)
 

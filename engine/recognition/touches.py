@@ -18,15 +18,15 @@ from engine.physical import EMPTY, Footprint, Reading, Spot
 from engine.recognition.change_order import in_order
 from engine.recognition.open_moves import EPSILON, STOOD
 from engine.recognition.rereading import Evidence
+from engine.recognition.sensors import Blur
 from engine.recognition.standing import Hands
-from engine.sensors import Blur
 
 
 class Touches:
     """The recognizer's record of the hands (module docstring)."""
 
     def __init__(self, blur: Blur) -> None:
-        self.blur = blur  # the board's order margin (``engine.sensors``)
+        self.blur = blur  # the board's order margin (``engine.recognition.sensors``)
         self.touched: set[Spot] = set()
         self.now: set[Spot] = set()
         self.handled: set[Spot] = set()

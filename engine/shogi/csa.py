@@ -147,6 +147,11 @@ def _ending(outcome: Outcome, turn: int) -> str:
         return "%HIKIWAKE"
     if term is Termination.DECLARATION and winner == turn:
         return "%KACHI"
+    if term is Termination.FORFEIT and winner is not None:
+        # CSA has no word for a default: the standard's loss by an act other than a
+        # move, the absent side's (read so by cshogi and tsshogi from 2.3.2), beside
+        # Kiban's result line (``_exact``)
+        return f"%{SIGNS[1 - winner]}ILLEGAL_ACTION"
     if winner is not None and term in (
         Termination.PERPETUAL_CHECK,
         Termination.ILLEGAL_MOVE,
@@ -173,7 +178,7 @@ def _exact(outcome: Outcome, turn: int) -> bool:
         return not outcome.winners
     if term is Termination.DECLARATION:
         return outcome.winners == {turn}
-    return term is not Termination.ENDED_BY_PLAYERS
+    return term not in (Termination.ENDED_BY_PLAYERS, Termination.FORFEIT)
 
 
 def write_csa(

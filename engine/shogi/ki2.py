@@ -111,6 +111,8 @@ def _exact(outcome: Outcome, turn: int) -> bool:
         return outcome.winners == {turn}
     if term is Termination.IMPASSE:
         return not outcome.winners
+    if term is Termination.FORFEIT:
+        return len(outcome.winners) == 1
     return term in (
         Termination.RESIGNATION,
         Termination.CHECKMATE,
@@ -139,9 +141,15 @@ def _read_as_the_position(outcome: Outcome, position: ShogiPosition) -> bool:
 
 def _result_line(outcome: Outcome, turn: int, sides: tuple[str, str], plies: int) -> str:
     """KI2's result line: KIF's, but a game lost on time says so (the special move
-    切れ負け, which KIF has, is not written in KI2), and a mate is 詰 (``_mated``)."""
-    if outcome.termination is Termination.TIME_FORFEIT and len(outcome.winners) == 1:
-        return f"まで{plies}手で時間切れにより{sides[min(outcome.winners)]}の勝ち"
+    切れ負け, which KIF has, is not written in KI2), a mate is 詰 (``_mated``), and a
+    game won by default is KIF's special move with no side named, ``まで0手で不戦勝``
+    (the side to move won; 不戦敗, it lost), as tsshogi writes and reads it (it reads
+    ``…先手の不戦勝`` as a word it does not know)."""
+    winners = outcome.winners
+    if outcome.termination is Termination.TIME_FORFEIT and len(winners) == 1:
+        return f"まで{plies}手で時間切れにより{sides[min(winners)]}の勝ち"
+    if outcome.termination is Termination.FORFEIT and len(winners) == 1:
+        return f"まで{plies}手で{'不戦勝' if winners == {turn} else '不戦敗'}"
     if _mated(outcome, turn):
         return f"まで{plies}手で詰"
     return ending(outcome, turn, sides, plies)[1]

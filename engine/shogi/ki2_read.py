@@ -23,6 +23,7 @@ from engine.outcome import Outcome, Termination
 from engine.record_read import quoted
 from engine.shogi.kif_read import (
     ENDINGS,
+    FORFEITS,
     FOULS,
     KIND_OF_NAME,
     SUSPENDED,
@@ -125,9 +126,11 @@ class _Ki2Reader(_Reader):
     def outcome(self, position: ShogiPosition) -> Outcome | None:
         """What ``まで N手で ...`` says: the winner (by resignation, unless the last
         position is mate; on time, 時間切れにより; by declaration, 入玉勝ち), a
-        repetition, an impasse, or an unfinished game (中断, a sealed move 封じ手); an
-        ending word with no side named (``まで3手で詰``, ``まで13手で投了``, as Kifu for
-        Windows and tsshogi write a variation's end) says what it says in KIF.
+        repetition, an impasse, a game won by default (不戦勝, 不戦敗: the side named,
+        else the side to move, won or lost so), or an unfinished game (中断, a sealed
+        move 封じ手); an ending word with no side named (``まで3手で詰``, ``まで13手で投了``,
+        ``まで0手で不戦勝``, as Kifu for Windows and tsshogi write a variation's end and
+        tsshogi a default) says what it says in KIF.
         Without one, an ending written as a move says it as in KIF, and so does a foul the
         record keeps (its side loses, or the side the result names)."""
         if self.foul is not None:
@@ -147,7 +150,9 @@ class _Ki2Reader(_Reader):
         if side is None:
             raise NotationError(f"line {self.number}: cannot read the result {quoted(verdict)}")
         seat = 0 if side in ("先手", "下手") else 1
-        winner = seat if verdict.endswith("勝ち") else 1 - seat
+        winner = seat if verdict.endswith(("勝ち", "不戦勝")) else 1 - seat
+        if verdict in FORFEITS:  # まで0手で先手の不戦勝: won by default, whatever the board
+            return Outcome.win(Termination.FORFEIT, winner)
         if decided is not None and decided.winners == {winner}:
             return decided
         if verdict == "入玉勝ち":

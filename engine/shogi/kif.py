@@ -163,6 +163,8 @@ def ending(outcome: Outcome, turn: int, sides: tuple[str, str], plies: int) -> l
         return ["持将棋", won or f"まで{plies}手で持将棋"]
     if term is Termination.TIME_FORFEIT:
         return ["切れ負け", won]
+    if term is Termination.FORFEIT and winner is not None:
+        return ["不戦勝" if winner == turn else "不戦敗", won]
     if term is Termination.DECLARATION and winner == turn:
         return ["入玉勝ち", f"まで{plies}手で{sides[turn]}の入玉勝ち"]
     if winner is not None and term in (
@@ -181,6 +183,8 @@ def exact(outcome: Outcome, turn: int) -> bool:
     term = outcome.termination
     if term is Termination.DECLARATION:
         return outcome.winners == {turn}
+    if term is Termination.FORFEIT:
+        return len(outcome.winners) == 1  # no word for both sides absent
     return term not in (Termination.AGREEMENT, Termination.ENDED_BY_PLAYERS)
 
 

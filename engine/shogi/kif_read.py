@@ -52,6 +52,11 @@ KIND_OF_NAME = MappingProxyType(
 
 HANDICAP_OF_NAME = MappingProxyType({name: key for key, name in HANDICAP_NAMES.items()})
 
+FORFEITS = ("不戦勝", "不戦敗")
+"""Kifu for Windows' endings of a game won by default, the other side absent: 不戦勝 the
+side to move won, 不戦敗 it lost (its special moves, as tsshogi reads them: its
+``WIN_BY_DEFAULT`` and ``LOSE_BY_DEFAULT``, which ShogiHome's users of it score for the
+side to move and against it), with or without moves before the word."""
 ENDINGS = (
     "中断",
     "封じ手",  # a sealed move: the game is interrupted until the next day's play
@@ -65,6 +70,7 @@ ENDINGS = (
     "反則勝ち",
     "反則負け",
     "入玉勝ち",
+    *FORFEITS,
     *("Time-up", "反則手", "連続王手の千日手", "27点宣言勝ち", "接続切れ"),
 )
 """The special moves that end a record. The last five are 81Dojo's (its client's KIF,
@@ -661,6 +667,10 @@ class _Reader:
             return Outcome.win(Termination.IMPASSE, named)
         if ending in ("切れ負け", "Time-up"):
             return Outcome.win(Termination.TIME_FORFEIT, 1 - turn if named is None else named)
+        if ending == "不戦勝":
+            return Outcome.win(Termination.FORFEIT, turn if named is None else named)
+        if ending == "不戦敗":
+            return Outcome.win(Termination.FORFEIT, 1 - turn if named is None else named)
         if ending in ("入玉勝ち", "27点宣言勝ち"):
             return Outcome.win(Termination.DECLARATION, turn)
         if ending == "反則手":  # 81Dojo: the side to move played an illegal move and lost
@@ -673,9 +683,9 @@ class _Reader:
             return None
         side, verdict = self.result.side, self.result.verdict
         seat = 0 if side in ("先手", "下手") else 1
-        if verdict in ("勝ち", "入玉勝ち", "反則勝ち"):
+        if verdict in ("勝ち", "入玉勝ち", "反則勝ち", "不戦勝"):
             return seat
-        if verdict == "反則負け":
+        if verdict in ("反則負け", "不戦敗"):
             return 1 - seat
         return None
 

@@ -1,5 +1,5 @@
 """``kiban broker FOLDER``: the files of a Mosquitto broker locked for play across
-boards (``club/broker_files.py``), and each board's address to give it."""
+boards (``broker/files.py``), and each board's address to give it."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import sys
 
 
 def broker(args: argparse.Namespace) -> int:
-    from firmware_host.club.broker_acl import Role
-    from firmware_host.club.broker_files import BrokerSetupError, add_boards, write_broker
+    from firmware_host.broker.acl import Role
+    from firmware_host.broker.files import BrokerSetupError, add_boards, write_broker
     from firmware_host.store.replacing import ReplaceError
 
     roles = {

@@ -41,6 +41,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("broker", "firmware_host.cli.broker", "broker"),
     ("room", "firmware_host.cli.room", "room"),
     ("puzzles", "firmware_host.cli.puzzles", "puzzles"),
+    ("page-font", "firmware_host.web.words.page_font", "run"),
 )
 
 

@@ -465,6 +465,17 @@ def _bench_parser(commands: Any) -> None:
     )
 
 
+def _page_font_parser(commands: Any) -> None:
+    """``kiban page-font``: the page's Japanese font subsets, Kiban's or a game's."""
+    from firmware_host.web.words.page_font import add_arguments
+
+    page_font = commands.add_parser(
+        "page-font",
+        help="subset Noto CJK for the page: Kiban's fonts, or --package a game's own",
+    )
+    add_arguments(page_font)
+
+
 def _broker_parser(commands: Any) -> None:
     """``kiban broker FOLDER``: a Mosquitto broker locked for play across boards."""
     broker = commands.add_parser(
@@ -678,5 +689,6 @@ DECLARATIONS: tuple[tuple[str, Callable[[Any], None]], ...] = (
     ("broker", _broker_parser),
     ("room", room_parser),
     ("puzzles", _puzzles_parser),
+    ("page-font", _page_font_parser),
 )
 """Each command, in the order ``kiban --help`` lists them, and what declares it."""

@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import argparse
 import functools
+import io
 import queue
 import sys
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 from firmware_host.cli.room_console import room_log, stopped_by_sigterm
 
@@ -78,7 +79,7 @@ def export(args: argparse.Namespace) -> int:
     from firmware_host.remote.address import BrokerAddress
     from firmware_host.store.storage import default_state_dir
     from firmware_host.telling.language import Language
-    from firmware_host.telling.said import told
+    from firmware_host.telling.rendering import told
 
     language = Language.named(args.language) if args.language else Language.ENGLISH
     try:
@@ -121,7 +122,7 @@ def open_room(args: argparse.Namespace) -> int:
     from firmware_host.remote.link import Link
     from firmware_host.store.storage import default_state_dir
     from firmware_host.telling.language import Language
-    from firmware_host.telling.said import told
+    from firmware_host.telling.rendering import told
     from firmware_host.web.organiser.app import HEADERS, new_token, organiser_app, organiser_url
     from firmware_host.web.organiser.archive import archive_handler
     from firmware_host.web.organiser.serve import PageServer
@@ -214,21 +215,35 @@ def open_room(args: argparse.Namespace) -> int:
 
 
 def read_typed(
-    typed: queue.SimpleQueue[Command], woken: threading.Event, tell: Callable[[Said], None]
+    typed: queue.SimpleQueue[Command],
+    woken: threading.Event,
+    tell: Callable[[Said], None],
+    lines: TextIO | None = None,
 ) -> None:
     """The organiser's typed commands, one a line, handed to the room's loop; a line
     that is none told so. At the end of the input (none given: a service) the room goes
-    on until stopped."""
+    on until stopped, its commands then given on the organiser's page.
+
+    A line the terminal's encoding cannot read (a paste from elsewhere) is a line that is
+    no command, not the end of this thread: the reader died on it before, and every
+    later command was lost without a word. An input that fails (its terminal closed) is
+    its end."""
     from engine.said import N_, said
     from firmware_host.club.organiser import read_command
     from firmware_host.club.words import COMMANDS
 
-    for line in sys.stdin:
-        command = read_command(line)
-        if command is None:
-            if line.strip():
-                what = N_("{line}: not a command ({commands})")
-                tell(said(what, line=line.strip(), commands=COMMANDS))
-            continue
-        typed.put(command)
-        woken.set()
+    stream = sys.stdin if lines is None else lines
+    if isinstance(stream, io.TextIOWrapper):
+        stream.reconfigure(errors="replace")
+    try:
+        for line in stream:
+            command = read_command(line)
+            if command is None:
+                if line.strip():
+                    what = N_("{line}: not a command ({commands})")
+                    tell(said(what, line=line.strip(), commands=COMMANDS))
+                continue
+            typed.put(command)
+            woken.set()
+    except OSError:
+        return

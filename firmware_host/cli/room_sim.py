@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from firmware_host.club.local_broker import MOSQUITTO, free_port, listening
+from firmware_host.broker.local import MOSQUITTO, free_port, listening
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -83,7 +83,7 @@ def room_sim(args: argparse.Namespace) -> int:
     from engine.said import N_, said
     from firmware_host.cli.room_console import room_log, stopped_by_sigterm
     from firmware_host.telling.language import Language
-    from firmware_host.telling.said import told
+    from firmware_host.telling.rendering import told
 
     language = Language.named(args.language) if args.language else Language.ENGLISH
 

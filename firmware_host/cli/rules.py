@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
-from engine.registry import games
+from engine.registry import games, registration, skipped
 from firmware_host.cli.common import game_and_options
 from firmware_host.cli.stored import list_stored
 
@@ -31,7 +32,11 @@ def show_games(args: argparse.Namespace) -> int:
         return list_stored(args)
     for game in games():
         aliases = f" (also: {', '.join(game.aliases)})" if game.aliases else ""
-        print(f"{game.name}{aliases}: {game.title}")
+        installed = registration(game.name)
+        package = "" if installed.own else f" [{installed.where}]"
+        print(f"{game.name}{aliases}: {game.title}{package}")
         for spec in game.option_specs:
             print(f"    --variant {spec.describe()}")
+    for left_out in skipped():  # an installed game that cannot be played, said why
+        print(f"kiban: warning: {left_out}", file=sys.stderr)
     return 0

@@ -23,7 +23,7 @@ def run(args: argparse.Namespace) -> int:
     from firmware_host.loops.opened_first import OpenedFirst
     from firmware_host.loops.profiles import load_profile
     from firmware_host.loops.runtime import Runtime
-    from firmware_host.remote.settings import REMOTE
+    from firmware_host.remote.options import REMOTE
     from firmware_host.telling.speech_settings import SPEECH
 
     profile = load_profile(args.profile)

@@ -29,7 +29,7 @@ def list_stored(args: argparse.Namespace) -> int:
 
 def export(args: argparse.Namespace) -> int:
     from firmware_host.telling.language import Language
-    from firmware_host.telling.said import told
+    from firmware_host.telling.rendering import told
     from firmware_host.tools.records.export import exported
     from firmware_host.tools.records.stores import choose_store, open_to_read
 

@@ -30,11 +30,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.assessments import OutOfStep
 from engine.errors import KibanError
 from engine.game import Game
 from engine.outcome import Termination
 from engine.physical import Spot
+from engine.recognition.answers import OutOfStep
 from engine.registry import find_game
 from engine.said import N_, said
 from firmware_host.club.board import ClubBoard, lights_for
@@ -61,7 +61,7 @@ from firmware_host.remote.game import RemoteGame
 from firmware_host.remote.identity import BoardKey
 from firmware_host.remote.link import Link
 from firmware_host.remote.messages import is_board_id
-from firmware_host.remote.setting import Connection, LinkFactory, Plan, Request
+from firmware_host.remote.terms import Connection, LinkFactory, Plan, Request
 from firmware_host.session.actions import NewGame
 from firmware_host.session.consent import Agreement
 from firmware_host.session.controller import Controller

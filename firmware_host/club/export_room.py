@@ -26,7 +26,7 @@ from firmware_host.club.table_log import TableLog
 from firmware_host.remote.address import BrokerAddress
 from firmware_host.remote.code import GameCode, GameCodeError
 from firmware_host.remote.link import Link
-from firmware_host.remote.setting import LinkFactory
+from firmware_host.remote.terms import LinkFactory
 
 
 class RoomNotHeardError(KibanError, LookupError):

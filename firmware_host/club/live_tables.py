@@ -32,7 +32,7 @@ from firmware_host.club.table_log import TableLog, continued_at
 from firmware_host.remote.address import BrokerAddress
 from firmware_host.remote.code import GameCode, GameCodeError
 from firmware_host.remote.link import Link
-from firmware_host.remote.setting import LinkFactory
+from firmware_host.remote.terms import LinkFactory
 
 STALL_MINUTES = 10.0
 """Minutes with no move at a table after which the organiser is told, unless the room

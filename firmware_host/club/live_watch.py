@@ -15,7 +15,7 @@ from firmware_host.remote.code import GameCode
 from firmware_host.remote.link import Link
 from firmware_host.remote.messages import Topic, room_filter, topic
 from firmware_host.remote.room import Role, Room
-from firmware_host.remote.setting import Connection, LinkFactory
+from firmware_host.remote.terms import Connection, LinkFactory
 
 
 class LiveWatch:

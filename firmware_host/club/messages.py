@@ -8,7 +8,8 @@ health: retained, said again whenever one changes) and, through the broker, its
 last will (offline). The organiser writes the room's ``state`` (retained) and asks a
 board to show itself on ``light/<id>``.
 
-Every message is JSON signed with its sender's Ed25519 key (``remote/identity.py``),
+Every message is JSON signed with its sender's Ed25519 key (``remote/identity.py``)
+in the envelope a remote game's messages travel in too (``remote/signed_envelope.py``),
 with a ``seq`` of the sender's that only goes up: a consumer ignores a repeated or
 older one, since a bridge replays what it carried. A message is read here and
 nowhere else; one oversized, malformed, of another version, or sent to another topic
@@ -18,18 +19,22 @@ than it names is refused with the reason (``ClubMessageError``).
 from __future__ import annotations
 
 import hashlib
-import json
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from engine.errors import KibanError
 from engine.registry import names
 from firmware_host.club.pairings import MAX_NAME, MAX_TABLES, Pairing
 from firmware_host.remote.code import GameCode
-from firmware_host.remote.identity import BoardKey, is_public_key, verify
+from firmware_host.remote.identity import BoardKey, is_public_key
 from firmware_host.remote.messages import is_board_id
-from firmware_host.wire.json_reader import MalformedJsonError, read_json
+from firmware_host.remote.signed_envelope import (
+    EnvelopeForm,
+    SignedMessageError,
+    open_envelope,
+    seal,
+    signed_by,
+)
 
 VERSION = 1
 PREFIX = f"kiban/club/v{VERSION}"
@@ -39,8 +44,13 @@ ORGANISER = "organiser"  # the sender name of the organiser's messages
 ROOM_ID = 24  # hex digits of the key's SHA-256 a room is named by (96 bits)
 
 
-class ClubMessageError(KibanError, ValueError):
+class ClubMessageError(SignedMessageError):
     """A message of the room that is refused (the reason says why)."""
+
+
+# The envelope of a room's message: its sender is a board or the organiser, as its
+# topic's kind says (read with the body), and it carries nothing beside its key.
+FORM = EnvelopeForm(VERSION, MAX_BYTES, MAX_DEPTH, ClubMessageError)
 
 
 class ClubTopic(Enum):
@@ -200,7 +210,7 @@ class ClubMessage:
 
     def signed_by(self, key: str) -> bool:
         """Whether the message is signed by ``key`` (and says so)."""
-        return key == self.key and verify(key, self.signed, self.signature)
+        return signed_by(key, self.key, self.signed, self.signature)
 
 
 # --- writing -------------------------------------------------------------------------
@@ -252,26 +262,9 @@ def _table_json(entry: TableState) -> dict[str, Any]:
     }
 
 
-def _signed_part(topic: str, sender: str, seq: int, key: str, body: object) -> bytes:
-    content = {"v": VERSION, "topic": topic, "from": sender, "seq": seq, "key": key}
-    content["body"] = body
-    return json.dumps(content, sort_keys=True, separators=(",", ":")).encode()
-
-
 def encode(topic: str, sender: str, seq: int, body: Body, key: BoardKey) -> bytes:
     """The message as sent, signed with the sender's ``key`` (which it carries)."""
-    content = _body_json(body)
-    signature = key.sign(_signed_part(topic, sender, seq, key.public, content))
-    message = {
-        "v": VERSION,
-        "topic": topic,
-        "from": sender,
-        "seq": seq,
-        "key": key.public,
-        "body": content,
-        "sig": signature,
-    }
-    return json.dumps(message, separators=(",", ":")).encode()
+    return seal(FORM, key, _body_json(body), topic=topic, sender=sender, seq=seq)
 
 
 # --- reading -------------------------------------------------------------------------
@@ -280,37 +273,16 @@ def encode(topic: str, sender: str, seq: int, body: Body, key: BoardKey) -> byte
 def decode(topic: str, payload: bytes, room: str) -> ClubMessage:
     """The message received on ``topic`` in ``room``, read and checked for form (whether
     its key is one to believe is the roster's question)."""
-    if len(payload) > MAX_BYTES:
-        raise ClubMessageError(f"{len(payload)} bytes is more than a message may hold")
-    try:
-        message = read_json(payload, max_depth=MAX_DEPTH)
-    except MalformedJsonError as error:
-        raise ClubMessageError(f"not JSON: {error}") from None
-    if not isinstance(message, dict):
-        raise ClubMessageError("not a JSON object")
-    if message.get("v") != VERSION:
-        raise ClubMessageError(f"version {str(message.get('v'))[:20]!r}, not {VERSION}")
-    named, sender, seq = message.get("topic"), message.get("from"), message.get("seq")
-    key, body, signature = message.get("key"), message.get("body"), message.get("sig")
-    if named != topic:
-        raise ClubMessageError(f"sent to {str(named)[:80]!r} but received on {topic!r}")
-    if not isinstance(seq, int) or isinstance(seq, bool) or not 0 <= seq < 1 << 62:
-        raise ClubMessageError("no sequence number")
-    if not isinstance(body, dict) or not isinstance(signature, str):
-        raise ClubMessageError("no body or no signature")
-    if not isinstance(key, str) or not is_public_key(key):
-        raise ClubMessageError("no signing key")
-    if not isinstance(sender, str):
-        raise ClubMessageError("no sender")
+    opened = open_envelope(FORM, topic, payload)
     parts = topic.split("/")
     if len(parts) < 5 or "/".join(parts[:3]) != PREFIX or parts[3] != room:
         raise ClubMessageError(f"{topic!r} is not this room's")
     try:
-        parsed = _body(parts[4:], sender, body)
+        parsed = _body(parts[4:], opened.sender, opened.body)
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         raise ClubMessageError(f"a malformed {parts[4]} message: {error}") from None
-    signed = _signed_part(topic, sender, seq, key, body)
-    return ClubMessage(topic, sender, seq, key, parsed, signed, signature)
+    sender, seq, key = opened.sender, opened.seq, opened.key
+    return ClubMessage(topic, sender, seq, key, parsed, opened.signed, opened.signature)
 
 
 def _body(levels: list[str], sender: str, body: dict[str, Any]) -> Body:

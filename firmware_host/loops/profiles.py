@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.game import Game
 from firmware_host.club.options import CLUB
-from firmware_host.remote.settings import REMOTE
+from firmware_host.remote.options import REMOTE
 from firmware_host.telling.speech_settings import SPEECH
 from hardware.profile import Profile
 from hardware.profile import load_profile as load_board_profile

@@ -20,9 +20,9 @@ from typing import Any
 
 from drivers.buttons import ButtonRole
 from drivers.errors import BusError
-from engine.assessments import Pending, Timing
 from engine.game import Game, Layout
 from engine.physical import Spot
+from engine.recognition.answers import Pending, Timing
 from engine.record import RecordInfo
 from firmware_host.loops.remote_side import RemoteSide
 from firmware_host.loops.scanning import CONFIRM_WAIT, CONFIRMING, ScanWatch

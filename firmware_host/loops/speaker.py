@@ -29,9 +29,9 @@ from engine.game import Position
 from firmware_host.notices.declared import Notice
 from firmware_host.session.actions import Speak
 from firmware_host.session.clock import TimeControl
-from firmware_host.telling.speech import Narrator, warning_due
+from firmware_host.telling.espeak_text import voiced
+from firmware_host.telling.narrator import Narrator, warning_due
 from firmware_host.telling.speech_settings import SpeechSpec
-from firmware_host.telling.voicing import voiced
 
 if TYPE_CHECKING:
     from firmware_host.loops.runtime import Runtime

@@ -16,9 +16,9 @@ from enum import Enum
 from types import MappingProxyType
 from typing import Any, ClassVar, get_args
 
-from engine.assessments import Correction
 from engine.opening import DrawResult
 from engine.outcome import Outcome
+from engine.recognition.answers import Correction
 from engine.said import Said
 
 

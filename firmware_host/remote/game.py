@@ -31,10 +31,10 @@ from firmware_host.remote.messages import (
     Topic,
 )
 from firmware_host.remote.room import Role, Room, SeatRequest
-from firmware_host.remote.setting import (
+from firmware_host.remote.starting import RemoteStart
+from firmware_host.remote.terms import (
     SPEC_GRACE,
 )
-from firmware_host.remote.starting import RemoteStart
 from firmware_host.session.consent import (
     Agreement,
     ClockTold,

@@ -1,7 +1,8 @@
 """What boards say to each other: the room's topics and its versioned messages.
 
 Every message is JSON in an envelope signed with its sender's own Ed25519 key, which
-it carries with the code's word for it (``docs/remote.md``). A message is read here
+it carries with the code's word for it (``docs/remote.md``; the envelope is
+``signed_envelope.py``'s, shared with the club room's messages). A message is read here
 and nowhere else: one that is oversized, nested too deep, malformed, from another
 version, or sent to another topic than the one it names is refused with the reason,
 and changes nothing. Whether its key is one to believe is the room's question
@@ -10,20 +11,24 @@ and changes nothing. Whether its key is one to believe is the room's question
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from engine.errors import KibanError
 from firmware_host.notices.declared import Proposal
-from firmware_host.remote.identity import BoardKey, is_public_key, verify
+from firmware_host.remote.identity import BoardKey, is_public_key
+from firmware_host.remote.signed_envelope import (
+    EnvelopeForm,
+    SignedMessageError,
+    open_envelope,
+    seal,
+    signed_by,
+)
 from firmware_host.session.consent import (
     Word,
     WordKind,
 )
-from firmware_host.wire.json_reader import MalformedJsonError, read_json
 
 VERSION = 3  # 3: the game's topic names its host, so a broker's ACL can keep it the host's
 MAX_BYTES = 256 * 1024  # a Chaturaji record of 8000 moves is under 100 KiB
@@ -35,8 +40,18 @@ PREFIX = f"kiban/v{VERSION}"
 OFFERS = (Proposal.DRAW, Proposal.TAKEBACK)  # what a board's offer may be
 
 
-class RemoteMessageError(KibanError, ValueError):
+class RemoteMessageError(SignedMessageError):
     """A message from the broker that is refused (the reason says why)."""
+
+
+def is_board_id(text: str) -> bool:
+    """A board id (also a topic level, and a broker user's name): letters, digits, -."""
+    return 0 < len(text) <= 32 and text.isascii() and text.replace("-", "").isalnum()
+
+
+# The envelope of a remote game's message: its sender is a board, and it carries the
+# code's word for its key (``intro``, unsigned: the code vouches for the key).
+FORM = EnvelopeForm(VERSION, MAX_BYTES, MAX_DEPTH, RemoteMessageError, is_board_id, ("intro",))
 
 
 class Topic(Enum):
@@ -183,7 +198,7 @@ class Signed:
 
     def signed_by(self, key: str) -> bool:
         """Whether the message is signed by ``key`` (and says so)."""
-        return key == self.key and verify(key, self.signed, self.signature)
+        return signed_by(key, self.key, self.signed, self.signature)
 
 
 # --- writing -------------------------------------------------------------------------
@@ -246,28 +261,18 @@ def _body_json(body: Body) -> dict[str, Any]:
     raise AssertionError(body)  # pragma: no cover
 
 
-def _signed_part(topic_name: str, sender: str, seq: int, key: str, body: object) -> bytes:
-    content = {"v": VERSION, "topic": topic_name, "from": sender, "seq": seq, "key": key}
-    content["body"] = body
-    return json.dumps(content, sort_keys=True, separators=(",", ":")).encode()
-
-
 def encode(envelope: Envelope, key: BoardKey, intro: Mapping[str, str]) -> bytes:
     """The envelope as sent: signed with the sender's ``key``, which it carries with the
     code's ``intro`` for it."""
-    body = _body_json(envelope.body)
-    signed = _signed_part(envelope.topic, envelope.sender, envelope.seq, key.public, body)
-    message = {
-        "v": VERSION,
-        "topic": envelope.topic,
-        "from": envelope.sender,
-        "seq": envelope.seq,
-        "key": key.public,
-        "intro": dict(intro),
-        "body": body,
-        "sig": key.sign(signed),
-    }
-    return json.dumps(message, separators=(",", ":")).encode()
+    return seal(
+        FORM,
+        key,
+        _body_json(envelope.body),
+        topic=envelope.topic,
+        sender=envelope.sender,
+        seq=envelope.seq,
+        unsigned={"intro": dict(intro)},
+    )
 
 
 # --- reading -------------------------------------------------------------------------
@@ -276,28 +281,9 @@ def encode(envelope: Envelope, key: BoardKey, intro: Mapping[str, str]) -> bytes
 def decode(topic_name: str, payload: bytes, room: str) -> Signed:
     """The message received on ``topic_name`` in ``room``, read and checked for form;
     ``RemoteMessageError`` says why not. Anything that cannot be read is refused."""
-    if len(payload) > MAX_BYTES:
-        raise RemoteMessageError(f"{len(payload)} bytes is more than a message may hold")
-    try:
-        message = read_json(payload, max_depth=MAX_DEPTH)
-    except MalformedJsonError as error:
-        raise RemoteMessageError(f"not JSON: {error}") from None
-    if not isinstance(message, dict):
-        raise RemoteMessageError("not a JSON object")
-    if message.get("v") != VERSION:
-        raise RemoteMessageError(f"version {str(message.get('v'))[:20]!r}, not {VERSION}")
-    named, sender, seq = message.get("topic"), message.get("from"), message.get("seq")
-    key, intro = message.get("key"), message.get("intro")
-    body, signature = message.get("body"), message.get("sig")
-    if named != topic_name:
-        raise RemoteMessageError(f"sent to {str(named)[:80]!r} but received on {topic_name!r}")
-    if not isinstance(sender, str) or not is_board_id(sender):
-        raise RemoteMessageError("no sender")
-    if not isinstance(seq, int) or isinstance(seq, bool) or not 0 <= seq < 1 << 62:
-        raise RemoteMessageError("no sequence number")
-    if not isinstance(body, dict) or not isinstance(signature, str):
-        raise RemoteMessageError("no body or no signature")
-    if not isinstance(key, str) or not is_public_key(key) or not isinstance(intro, dict):
+    opened = open_envelope(FORM, topic_name, payload)
+    intro = opened.unsigned["intro"]
+    if not isinstance(intro, dict):
         raise RemoteMessageError("no signing key")
     if not _is_intro(intro):
         raise RemoteMessageError("no introduction of its key")
@@ -305,12 +291,12 @@ def decode(topic_name: str, payload: bytes, room: str) -> Signed:
     if len(parts) < 4 or "/".join(parts[:2]) != PREFIX or parts[2] != room:
         raise RemoteMessageError(f"{topic_name!r} is not this room's")
     kind, board = parts[3], parts[4] if len(parts) == 5 else None
+    sender, seq = opened.sender, opened.seq
     try:
-        envelope = Envelope(topic_name, sender, seq, _body(kind, board, sender, body))
+        envelope = Envelope(topic_name, sender, seq, _body(kind, board, sender, opened.body))
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         raise RemoteMessageError(f"a malformed {kind} message: {error}") from None
-    signed = _signed_part(topic_name, sender, seq, key, body)
-    return Signed(envelope, key, dict(intro), signed, signature)
+    return Signed(envelope, opened.key, dict(intro), opened.signed, opened.signature)
 
 
 def _is_intro(value: object) -> bool:
@@ -401,11 +387,6 @@ def _decided(value: object) -> Answer | None:
         return None
     decided = _mapping(value)
     return Answer("", _count(decided["offer"]), _bool(decided["accepted"]))
-
-
-def is_board_id(text: str) -> bool:
-    """A board id (also a topic level, and a broker user's name): letters, digits, -."""
-    return 0 < len(text) <= 32 and text.isascii() and text.replace("-", "").isalnum()
 
 
 def _board(value: object) -> str:

@@ -30,7 +30,7 @@ from firmware_host.remote.messages import (
     room_filter,
 )
 from firmware_host.remote.room import Role, Room
-from firmware_host.remote.setting import (
+from firmware_host.remote.terms import (
     JOIN_WAIT,
     Connection,
     LinkFactory,

@@ -12,7 +12,9 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
-from engine.assessments import (
+from engine.physical import Frame, Sensing
+from engine.policy import IllegalMovePolicy
+from engine.recognition.answers import (
     Ambiguous,
     Assessment,
     Commit,
@@ -23,8 +25,6 @@ from engine.assessments import (
     TakebackOffer,
     Unplayed,
 )
-from engine.physical import Frame, Sensing
-from engine.policy import IllegalMovePolicy
 from firmware_host.notices.declared import (
     IllegalShown,
     Notice,

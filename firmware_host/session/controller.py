@@ -21,9 +21,9 @@ from dataclasses import replace
 from typing import Any
 
 from drivers.buttons import ButtonRole
-from engine.assessments import Ambiguous, Assessment, Commit, Reread
 from engine.outcome import Outcome
 from engine.physical import Frame
+from engine.recognition.answers import Ambiguous, Assessment, Commit, Reread
 from engine.recognition.recognizer import Recognizer
 from engine.recognition.standing import Carried
 from engine.record import RecordInfo

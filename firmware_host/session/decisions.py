@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from drivers.buttons import ButtonRole
-from engine.assessments import Correction
 from engine.game import Game, Position
 from engine.outcome import Outcome
 from engine.physical import Spot
+from engine.recognition.answers import Correction
 from firmware_host.notices.declared import Notice
 from firmware_host.session.state import GuideMove, SessionState
 

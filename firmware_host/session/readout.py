@@ -17,12 +17,12 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
-from engine.assessments import Assessment, Timing
 from engine.claims import ClaimRule
 from engine.game import Game, Position
 from engine.opening import DrawResult
 from engine.outcome import Outcome
 from engine.physical import Reading, Sensing, Spot
+from engine.recognition.answers import Assessment, Timing
 from engine.recognition.recognizer import Recognizer
 from engine.record import GameRecord
 from engine.said import Said
@@ -40,7 +40,7 @@ from firmware_host.session.match import Match
 from firmware_host.session.presses import Presses, Showing
 from firmware_host.session.prompts import Prompts, choice_texts
 from firmware_host.session.review import Review as ReviewShowing
-from firmware_host.session.reviewing import Reviewing
+from firmware_host.session.review import Reviewing
 from firmware_host.session.settings import RollMode, Settings
 from firmware_host.session.state import (
     GuideMove,

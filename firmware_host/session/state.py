@@ -15,9 +15,9 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import ClassVar
 
-from engine.assessments import Correction
 from engine.outcome import Outcome
 from engine.physical import Spot
+from engine.recognition.answers import Correction
 from engine.recognition.open_moves import EPSILON
 from firmware_host.notices.declared import Proposal
 from firmware_host.session.consent import ProposalArrived, Word

@@ -20,7 +20,7 @@ from types import MappingProxyType
 from engine.said import NP_, CountWord, Said, alone, plural_said
 from firmware_host.session.clock import TimeControl
 from firmware_host.telling.language import Language
-from firmware_host.telling.said import told
+from firmware_host.telling.rendering import told
 
 TENS = NP_("{count} second", "{count} seconds")
 """A call of the seconds used (thirty, forty, fifty)."""

@@ -16,12 +16,12 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from drivers.led_strip import Colour
-from engine.assessments import Correction, Hint
 from engine.game import Position
 from engine.geometry import Seat
 from engine.opening import FirstPlayerDraw
 from engine.outcome import Outcome
 from engine.physical import Spot
+from engine.recognition.answers import Correction, Hint
 from engine.said import Said
 from engine.search.types import Quality
 from firmware_host.session.state import Phase
@@ -389,7 +389,7 @@ PALETTES = {palette.name: palette for palette in (DEFAULT_PALETTE, COLOUR_BLIND_
 @dataclass(frozen=True, slots=True)
 class PromptView:
     """A prompt: its choices by name, the spots each one involves, the selected one,
-    and each choice in words for people (``telling/wording.py``)."""
+    and each choice in words for people (``telling/prompt_words.py``)."""
 
     choices: tuple[str, ...]
     spots: tuple[frozenset[Spot], ...]

@@ -235,10 +235,14 @@ def _host_files() -> tuple[Path, ...]:
 
 @cache
 def _host_msgids() -> frozenset[str]:
-    """The msgids Kiban's own modules say (outside every game's package), how games
-    end, the actions' summaries and parameters: the host catalogue's."""
     ends = (termination.value for termination in Termination)
     return frozenset((*marked_msgids(_host_files()), *ends, *action_summaries(), *param_helps()))
+
+
+def host_msgids() -> frozenset[str]:
+    """The msgids Kiban's own modules say (outside every game's package), how games
+    end, the actions' summaries and parameters: the host catalogue's."""
+    return _host_msgids()
 
 
 def game_catalogue_path(game: Game[Any], language: Language) -> Path:

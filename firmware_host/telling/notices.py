@@ -79,7 +79,7 @@ from firmware_host.session.state import (
     TakebackChoice,
 )
 from firmware_host.telling.language import N_, Language, translated, translated_plural
-from firmware_host.telling.said import told
+from firmware_host.telling.rendering import told
 from firmware_host.telling.spoken_moves import move_said, seat_name
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.opening import DrawResult, draw_said
 from firmware_host.telling.language import Language
-from firmware_host.telling.said import told
+from firmware_host.telling.rendering import told
 
 
 def draw_text(drawn: DrawResult, language: Language = Language.ENGLISH) -> str:

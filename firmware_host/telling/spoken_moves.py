@@ -20,7 +20,7 @@ from engine.said import by_seat as seated
 from engine.spoken import count_words, number_words, seat_name
 from firmware_host.session.state import NamedChoice
 from firmware_host.telling.language import Language
-from firmware_host.telling.said import told
+from firmware_host.telling.rendering import told
 
 __all__ = [
     "choice_said",

@@ -5,7 +5,7 @@ notation's own), but the spots off the board and the indicators are ids made
 for the program (``hand:w:C``, ``gutter:b:3``, ``stock:l:2``, ``lid:b:5``,
 ``furigoma:3``). Here each becomes what is said of it (whose place, which piece,
 what the light shows), so that a player reads "B (gote)'s hand: chick" instead, in
-any language; ``telling/said.py`` tells a ``SpotWord`` so.
+any language; ``telling/rendering.py`` tells a ``SpotWord`` so.
 """
 
 from __future__ import annotations

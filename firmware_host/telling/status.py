@@ -1,6 +1,6 @@
 """The status line as what is said: what the board wants from the players now, a
 ``Said`` of typed values (seats, spots, moves, the prompt's choices), told in a
-language at the edge (``telling/said.py``, for the page too: web/words/told_for_page.py), never
+language at the edge (``telling/rendering.py``, for the page too: web/words/told_for_page.py), never
 written as a sentence and read back.
 
 A spot is a ``SpotWord``, told by whose it is and what it holds
@@ -13,9 +13,9 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any
 
-from engine.assessments import IllegalMatch, Moving, OffGuide, OutOfStep, Pending
 from engine.opening import draw_said
 from engine.physical import EMPTY, Spot
+from engine.recognition.answers import IllegalMatch, Moving, OffGuide, OutOfStep, Pending
 from engine.said import Either, Said, SeatWord, SpotWord, Term, Value, said
 from firmware_host.notices.declared import Proposal
 from firmware_host.session.clock import clocks_suffix

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.assessments import IllegalMatch, Moving, OffGuide, OutOfStep, Tapped
 from engine.physical import Spot
+from engine.recognition.answers import IllegalMatch, Moving, OffGuide, OutOfStep, Tapped
 from firmware_host.session.controller import Controller
 from firmware_host.session.review import Review
 from firmware_host.session.state import (
@@ -23,10 +23,10 @@ from firmware_host.session.state import (
 )
 from firmware_host.telling.language import Language
 from firmware_host.telling.legend import BoardView, PromptView
-from firmware_host.telling.said import told
+from firmware_host.telling.prompt_words import choice_labels
+from firmware_host.telling.rendering import told
 from firmware_host.telling.setup_guide import setup_step
 from firmware_host.telling.status import Surface, goes_on, review_said, status_said
-from firmware_host.telling.wording import choice_labels
 
 __all__ = [
     "Surface",

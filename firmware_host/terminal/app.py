@@ -55,9 +55,9 @@ from firmware_host.session.controller import Controller
 from firmware_host.session.puzzle import new_run
 from firmware_host.store.records import find_format, variations_note
 from firmware_host.telling.language import N_, Language, translated
+from firmware_host.telling.narrator import Narrator
 from firmware_host.telling.notices import notice_line
-from firmware_host.telling.said import told
-from firmware_host.telling.speech import Narrator
+from firmware_host.telling.rendering import told
 from firmware_host.telling.speech_settings import SPEECH, SpeechMode, SpeechSpec
 from firmware_host.telling.view import prompt_labels
 from firmware_host.terminal.live import LineSource, NoLines, SelectLines, run_live

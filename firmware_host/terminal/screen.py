@@ -5,7 +5,7 @@ words: telling/notices.py).
 A cell's own LED paints the cell; LEDs a board shares between cells, on their
 corners (``terminal/corners.py``), are drawn on the corners between the cells, so
 that a lit corner never looks like a lit neighbour. Spots off the board and the
-indicators go by their names (``telling/spot_names.py``), never by their ids, and
+indicators go by their names (``telling/rendering.py``), never by their ids, and
 every line fits the terminal's width.
 """
 
@@ -25,14 +25,15 @@ from firmware_host.session.state import Phase
 from firmware_host.telling.language import N_, Language, translated
 from firmware_host.telling.legend import COACH_SCALE, Meaning, shown_by
 from firmware_host.telling.notices import notice_line
-from firmware_host.telling.spot_names import (
+from firmware_host.telling.rendering import (
     indicator_name,
+    piece_word,
     spot_label,
     spot_name,
     spot_place,
 )
+from firmware_host.telling.setup_guide import setup_steps
 from firmware_host.telling.view import Surface, build_view, status_line
-from firmware_host.telling.wording import piece_word, setup_steps
 from firmware_host.terminal.corners import Corner, corner_places
 from firmware_host.terminal.text import WIDTH, wrap, wrap_parts
 

@@ -1,6 +1,8 @@
 """The contract every game keeps with the rest of Kiban (engine/game.py), each part a
 check of a whole game: run on every position of its random games under each setting of
-its options and on its bench positions (``firmware_host.testing.lines.cases``)."""
+its options and on its bench positions (``firmware_host.testing.lines.cases``), in
+``sims`` random games of each setting (``defaults`` plays none and takes it as every
+check does)."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from engine.outcome import Outcome, Termination
 from engine.physical import Sensing
 from engine.policy import IllegalMovePolicy
 from engine.record import PLAIN_TEXT
-from firmware_host.testing.lines import about, cases, playable, settings
+from firmware_host.testing.lines import SIMS, about, cases, playable, settings
 from firmware_host.testing.positions import (
     check_copy,
     check_footprints,
@@ -25,38 +27,38 @@ from firmware_host.testing.positions import (
 )
 
 
-def push_and_pop(game: Game[Any]) -> None:
+def push_and_pop(game: Game[Any], *, sims: int = SIMS) -> None:
     """Every move pushed and popped restores everything, and popping a whole game back
     passes every position again."""
-    for case in cases(game):
+    for case in cases(game, sims):
         with about(case):
             check_push_and_pop(case.position())
             if case.label == "late":
                 check_popping_back(game.position(case.start, dict(case.options)), case.moves)
 
 
-def copies(game: Game[Any]) -> None:
+def copies(game: Game[Any], *, sims: int = SIMS) -> None:
     """A copy is independent of its original."""
-    for case in cases(game):
+    for case in cases(game, sims):
         with about(case):
             check_copy(case.position())
 
 
-def footprints(game: Game[Any]) -> None:
+def footprints(game: Game[Any], *, sims: int = SIMS) -> None:
     """Each move's footprint is the change of the expected frame, under both sensings."""
-    for case in cases(game):
+    for case in cases(game, sims):
         for sensing in Sensing:
             with about(f"{case} ({sensing.value})"):
                 check_footprints(case.position(), sensing)
 
 
-def lookups(game: Game[Any]) -> None:
+def lookups(game: Game[Any], *, sims: int = SIMS) -> None:
     """The recognizer's lazy questions miss no move, under both sensings: on the
     positions of the default rules and each other setting's start (the costliest check
     of a crowded board, so not on every setting's late positions, nor twice on one
     position with the same moves)."""
     asked: set[tuple[str, tuple[str, ...]]] = set()
-    for case in cases(game):
+    for case in cases(game, sims):
         if case.options and case.label != "start":
             continue
         position = case.position()
@@ -69,24 +71,24 @@ def lookups(game: Game[Any]) -> None:
                 check_lookups(case.position(), sensing)
 
 
-def texts(game: Game[Any]) -> None:
+def texts(game: Game[Any], *, sims: int = SIMS) -> None:
     """Positions and moves read back from their texts."""
-    for case in cases(game):
+    for case in cases(game, sims):
         with about(case):
             check_texts(case.position())
 
 
-def outcomes(game: Game[Any]) -> None:
+def outcomes(game: Game[Any], *, sims: int = SIMS) -> None:
     """A finished game has no moves; one going on has a next one."""
-    for case in cases(game):
+    for case in cases(game, sims):
         with about(case):
             check_outcome(case.position())
 
 
-def scores_teams_and_dice(game: Game[Any]) -> None:
+def scores_teams_and_dice(game: Game[Any], *, sims: int = SIMS) -> None:
     """Scores, teams and dice fit the seats, and only a game that rolls has rolls."""
     seats = len(game.seats)
-    for case in cases(game):
+    for case in cases(game, sims):
         with about(case):
             position = case.position()
             assert len(position.scores()) in (0, seats), "a score for each seat, or none"
@@ -107,10 +109,10 @@ def scores_teams_and_dice(game: Game[Any]) -> None:
                 assert position.dice() == (), "faces still to use before the roll"
 
 
-def claims(game: Game[Any]) -> None:
+def claims(game: Game[Any], *, sims: int = SIMS) -> None:
     """A claim is judged exactly when the game declares it, and judging it changes
     nothing."""
-    for case in cases(game):
+    for case in cases(game, sims):
         with about(case):
             position = case.position()
             text = position.text()
@@ -132,11 +134,12 @@ def claims(game: Game[Any]) -> None:
                 raise AssertionError("a claim the game does not declare was judged")
 
 
-def defaults(game: Game[Any]) -> None:
+def defaults(game: Game[Any], *, sims: int = SIMS) -> None:
     """What the game declares fits what it plays: dice when its start has a roll due,
     a draw, a policy and distinct claims under each setting, plain text its first
     record format, its bench positions' move counts, its ends described by its seats,
-    its geometry built once, a label for every stone."""
+    its geometry built once, a label for every stone (no random game is played:
+    ``sims`` changes nothing)."""
     for chosen in settings(game):
         with about(f"{game.name} {dict(chosen)}"):
             options = game.options(dict(chosen))

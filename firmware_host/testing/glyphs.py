@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.game import Game
 from firmware_host.telling.language import Language
+from firmware_host.testing.lines import SIMS
 from firmware_host.web.page_state.messages import Mode, board_message
 from firmware_host.web.words.game_fonts import (
     CHARACTERS,
@@ -36,13 +37,13 @@ def shown_characters(game: Game[Any]) -> frozenset[str]:
     return frozenset(c for text in texts for c in text if is_cjk(c))
 
 
-def glyphs(game: Game[Any]) -> None:
+def glyphs(game: Game[Any], *, sims: int = SIMS) -> None:
     """Every CJK character the game puts on the page is held by the page's subsets or
-    by the game's own."""
+    by the game's own (no random game is played: ``sims`` changes nothing)."""
     held = kiban_characters() | listed(font_folder(game) / CHARACTERS)
     missing = "".join(sorted(shown_characters(game) - held))
     assert not missing, (
         f"{game.name} shows {missing}, which no page font holds: run"
-        " python tools/page_font.py --package <its package folder> (make page-font"
-        " installs the fonts it subsets) and ship its page-font folder"
+        " kiban page-font --package <its package folder> (it subsets Debian's"
+        " fonts-noto-cjk; docs/games.md) and ship its page-font folder"
     )

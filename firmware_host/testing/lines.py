@@ -4,7 +4,9 @@ and the positions the game names for its bench.
 
 The games are random but seeded by the game's name, its options and the seed, so a
 failure names a position that is found again on the next run; the lines are played
-once per process (each check of a game walks the same ones).
+once per process (each check of a game walks the same ones). ``sims``, the kit's size
+knob (OpenSpiel's ``num_sims``), is how many such games are played for each setting:
+1 by default, more for a game's own deeper run (``pytest --kiban-sims N``).
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ MIDDLE = (8, 40)
 """Plies of seeded random play to the middle-game positions."""
 LONGEST = 600
 """The most plies a random game is played for."""
+SIMS = 1
+"""The random games played for each setting unless a run asks for more."""
 
 Setting = tuple[tuple[str, str], ...]
 """Rule options as chosen (the others at their defaults), sorted by name: a key of the
@@ -94,6 +98,8 @@ class Case:
     label: str
     start: str | None = None
     moves: tuple[str, ...] = ()
+    seed: int = 0
+    """The random game the position is of (the first: 0)."""
 
     def position(self) -> Position[Any]:
         position: Position[Any] = self.game.position(self.start, dict(self.options))
@@ -103,37 +109,41 @@ class Case:
 
     def __str__(self) -> str:
         options = ",".join(f"{key}={value}" for key, value in self.options)
-        name = self.game.name
+        name = self.game.name + (f"#{self.seed}" if self.seed else "")
         return f"{name}[{options}]:{self.label}" if options else f"{name}:{self.label}"
 
 
-def line_cases(game: Game[Any], options: Setting, *, every: bool) -> Iterator[Case]:
-    """The positions of one setting's random game: the start, the late position and the
-    end when it ended, and (``every``) the middle-game plies between (where a roll is due
-    there, the ply after it too: the player's move)."""
-    line = random_line(game, options)
-    yield Case(game, options, "start")
+def line_cases(game: Game[Any], options: Setting, *, every: bool, seed: int = 0) -> Iterator[Case]:
+    """The positions of one setting's random game (its ``seed``th): the start (of the
+    first game only: every game starts there), the late position and the end when it
+    ended, and (``every``) the middle-game plies between (where a roll is due there, the
+    ply after it too: the player's move)."""
+    line = random_line(game, options, seed)
+    if seed == 0:
+        yield Case(game, options, "start")
     for plies in MIDDLE if every else ():
         if plies < len(line) - 2:  # before the late position
-            middle = Case(game, options, f"ply{plies}", moves=line[:plies])
+            middle = Case(game, options, f"ply{plies}", moves=line[:plies], seed=seed)
             yield middle
             if plies + 1 < len(line) - 2 and middle.position().chance_moves() is not None:
                 # a roll due: the player's move after it too
-                yield Case(game, options, f"ply{plies + 1}", moves=line[: plies + 1])
-    yield Case(game, options, "late", moves=line[:-2])
+                yield Case(game, options, f"ply{plies + 1}", moves=line[: plies + 1], seed=seed)
+    yield Case(game, options, "late", moves=line[:-2], seed=seed)
     if Case(game, options, "end", moves=line).position().outcome() is not None:
-        yield Case(game, options, "end", moves=line)
+        yield Case(game, options, "end", moves=line, seed=seed)
 
 
 @cache
-def cases(game: Game[Any]) -> tuple[Case, ...]:
-    """Every position the contract's checks walk: each middle-game ply under the game's
-    default rules, the last one under each other setting (each checked as closely, at
-    the cost of fewer positions), and the game's bench positions."""
+def cases(game: Game[Any], sims: int = SIMS) -> tuple[Case, ...]:
+    """Every position the contract's checks walk: in each of ``sims`` random games,
+    each middle-game ply under the game's default rules, the last one under each other
+    setting (each checked as closely, at the cost of fewer positions); and the game's
+    bench positions."""
     found = [
         case
+        for seed in range(sims)
         for index, options in enumerate(settings(game))
-        for case in line_cases(game, options, every=index == 0)
+        for case in line_cases(game, options, every=index == 0, seed=seed)
     ]
     found += [
         Case(game, (), f"bench{index}", start=notable.text)
@@ -142,17 +152,20 @@ def cases(game: Game[Any]) -> tuple[Case, ...]:
     return tuple(found)
 
 
-def sample_positions(game: Game[Any]) -> list[Position[Any]]:
-    """A few positions of the game's random game under its default rules, in pairs of
-    plies one after the other (a game with dice has a roll due at one of each pair):
-    for the words, the records and the search."""
-    line = random_line(game, ())
+def sample_positions(game: Game[Any], sims: int = SIMS) -> list[Position[Any]]:
+    """A few positions of each of ``sims`` random games under the game's default rules,
+    in pairs of plies one after the other (a game with dice has a roll due at one of each
+    pair): for the words, the records and the search."""
     plies = sorted({0, 1, *MIDDLE, *(ply + 1 for ply in MIDDLE)})
-    return [
-        Case(game, (), f"ply{ply}", moves=line[:ply]).position()
-        for ply in plies
-        if ply <= len(line)
-    ]
+    found = []
+    for seed in range(sims):
+        line = random_line(game, (), seed)
+        found += [
+            Case(game, (), f"ply{ply}", moves=line[:ply], seed=seed).position()
+            for ply in plies
+            if ply <= len(line) and (seed == 0 or ply > 0)  # every game starts alike
+        ]
+    return found
 
 
 @contextmanager

@@ -18,6 +18,7 @@ from typing import Any
 from engine.errors import VariantError
 from engine.game import Game, Position
 from engine.options import OptionSpec
+from firmware_host.testing.lines import SIMS
 
 PLIES = 160
 """How long each probing game is played."""
@@ -138,8 +139,9 @@ def check_option(game: Game[Any], spec: OptionSpec) -> None:
     )
 
 
-def options(game: Game[Any]) -> None:
-    """Every option the game declares is read by it: each value changes what it does."""
+def options(game: Game[Any], *, sims: int = SIMS) -> None:
+    """Every option the game declares is read by it: each value changes what it does (a
+    difference found once is enough: ``sims`` changes nothing)."""
     names = [spec.name for spec in game.option_specs]
     assert len(set(names)) == len(names), f"{game.name}: an option declared twice: {names}"
     for spec in game.option_specs:

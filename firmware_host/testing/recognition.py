@@ -17,13 +17,15 @@ from pathlib import Path
 from typing import Any
 
 from engine.game import Game
+from firmware_host.testing.lines import SIMS
 from firmware_host.tools.bench.hands import Tempo, soak
 from hardware.mock.hands import Noise
 from hardware.profile import simulated_board
 
 MOVES = 60
 """The moves played on the simulated board per seed."""
-SEEDS = (1, 2)
+SEEDS_PER_SIM = 2
+"""The games of ``MOVES`` moves played for each of the run's ``sims``."""
 
 
 def ships_simulated_board(game: Game[Any]) -> bool:
@@ -31,9 +33,10 @@ def ships_simulated_board(game: Game[Any]) -> bool:
     return simulated_board(game) is not None
 
 
-def recognition(game: Game[Any]) -> None:
-    """Random moves made by calm hands are recorded as they were made: none wrong, none
-    missed, and every question the board asks offers the move made."""
+def recognition(game: Game[Any], *, sims: int = SIMS) -> None:
+    """Random moves made by calm hands are recorded as they were made (two games of
+    ``MOVES`` moves for each of ``sims``): none wrong, none missed, and every question
+    the board asks offers the move made."""
     profile = simulated_board(game)
     assert profile is not None, (
         f"{game.name} ships no simulated board: its bench names none (BenchPlan.profile) "
@@ -41,7 +44,7 @@ def recognition(game: Game[Any]) -> None:
     )
     if profile.endswith(".toml"):
         assert Path(profile).is_file(), f"{game.name}'s board {profile} is not there"
-    for seed in SEEDS:
+    for seed in range(1, 1 + SEEDS_PER_SIM * sims):
         tally = soak(game, MOVES, seed, profile=profile, noise=Noise.none(), tempo=Tempo(eager=0.0))
         about = f"{game.name} on {profile}, seed {seed}: {tally.notes}"
         assert tally.moves == MOVES, f"{tally.moves} moves made of {MOVES}; {about}"

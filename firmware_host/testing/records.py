@@ -11,7 +11,7 @@ from engine.game import Game, Position
 from engine.record import write_plain_text
 from firmware_host.store.importing import read_record
 from firmware_host.store.records import position_record
-from firmware_host.testing.lines import Case, about, playable, random_line, settings
+from firmware_host.testing.lines import SIMS, Case, about, playable, random_line, settings
 
 
 def check_record_round_trip(position: Position[Any], moves: tuple[str, ...]) -> None:
@@ -29,14 +29,16 @@ def check_record_round_trip(position: Position[Any], moves: tuple[str, ...]) -> 
     assert again.text() == position.text(), "the record read back replays to another position"
 
 
-def records(game: Game[Any]) -> None:
-    """Each setting's whole random game, and a few moves from each bench position, are
-    written as plain text and read back as the same game; a game that reads no other
-    format refuses a record in one."""
+def records(game: Game[Any], *, sims: int = SIMS) -> None:
+    """Each setting's ``sims`` whole random games, and a few moves from each bench
+    position, are written as plain text and read back as the same game; a game that
+    reads no other format refuses a record in one."""
     for options in settings(game):
-        case = Case(game, options, "end", moves=random_line(game, options))
-        with about(case):
-            check_record_round_trip(case.position(), case.moves)
+        for seed in range(sims):
+            line = random_line(game, options, seed)
+            case = Case(game, options, "end", moves=line, seed=seed)
+            with about(case):
+                check_record_round_trip(case.position(), case.moves)
     for index, notable in enumerate(game.bench().positions):
         with about(f"{game.name}:bench{index}"):
             position = game.position(notable.text)

@@ -10,7 +10,7 @@ from engine.errors import GameOverError
 from engine.game import Game, Position
 from engine.search import analyse, level
 from engine.search.ladder import builtin_level, ladder, ladder_file
-from firmware_host.testing.lines import about, random_line, sample_positions
+from firmware_host.testing.lines import SIMS, about, random_line, sample_positions
 
 
 def check_level_one(position: Position[Any], seed: int) -> None:
@@ -28,11 +28,11 @@ def check_level_one(position: Position[Any], seed: int) -> None:
     assert position.text() == before, "the coach's search changed the position"
 
 
-def search(game: Game[Any]) -> None:
-    """Level 1 answers in a few positions of a random game with a legal move, and a game
-    that is over has no move to search for."""
+def search(game: Game[Any], *, sims: int = SIMS) -> None:
+    """Level 1 answers in a few positions of ``sims`` random games with a legal move, and
+    a game that is over has no move to search for."""
     searched = 0
-    for seed, position in enumerate(sample_positions(game)):
+    for seed, position in enumerate(sample_positions(game, sims)):
         if position.chance_moves() is not None or position.outcome() is not None:
             continue  # a roll is the session's to draw; the end is checked below
         with about(f"{game.name} after {len(position.move_stack)} plies"):

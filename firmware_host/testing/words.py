@@ -1,6 +1,9 @@
 """The words check: a game's catalogues load, each one it ships beside its package has
-every msgid the game says, and every move and roll of a few random positions is told in
-every language without a word missing.
+every msgid the game says, translated (an entry the same as its English only where a
+``#. identical on purpose`` comment says so: a name, a loanword) with the msgid's
+placeholders, and nothing it does not say; every move and roll of a few random
+positions, and every reason its rules give for an illegal move there, is told in every
+language without a word missing, each reason one of the msgids it marks, filled.
 
 A word is missing when the game names a phrase of its moves or a piece it does not
 declare (``move_msgids``, ``move_plurals``, ``piece_names``), or, in a language it ships
@@ -13,10 +16,12 @@ its notation and its seats' English said, which is no word missing.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Hashable
+from string import Formatter
 from typing import Any
 
-from engine.catalogue import MOVE, CatalogueError, read_po
+from engine.catalogue import CONTEXT, MOVE, CatalogueError, read_po
 from engine.game import Game, Position
 from engine.said import (
     BY_SEAT,
@@ -31,34 +36,89 @@ from engine.said import (
     alone,
 )
 from firmware_host.telling.language import Language
-from firmware_host.telling.msgids import game_catalogue_path, missing_entries
-from firmware_host.telling.said import told
+from firmware_host.telling.msgids import (
+    game_catalogue_path,
+    game_msgids,
+    host_msgids,
+    missing_entries,
+)
+from firmware_host.telling.rendering import told
 from firmware_host.telling.spoken_moves import choice_said, move_said
 from firmware_host.telling.spot_words import spot_said
-from firmware_host.testing.lines import about, playable, random_line, sample_positions
+from firmware_host.testing.lines import (
+    SIMS,
+    about,
+    cases,
+    playable,
+    random_line,
+    sample_positions,
+)
 
 MOVES_PER_POSITION = 400
 """The most moves of one position told (a seeded sample of a crowded board's chains)."""
 
 TRANSLATED = tuple(language for language in Language if language is not Language.ENGLISH)
+IDENTICAL = re.compile(r"^#\. identical on purpose.*\n(?:#.*\n)*msgid (\".*\")$", re.M)
+"""An entry marked the same as its English on purpose (an extracted comment above it)."""
 
 
-def catalogues(game: Game[Any]) -> None:
+def identical_on_purpose(text: str) -> frozenset[str]:
+    """The msgids a catalogue's ``text`` marks as the same in its language on purpose."""
+    quoted = IDENTICAL.findall(text)
+    return frozenset(next(iter(read_po(f"msgid {each}\nmsgstr {each}\n"))) for each in quoted)
+
+
+def placeholders(text: str) -> set[str]:
+    """The ``{named}`` places of a msgid or its translation."""
+    return {name for _, name, _, _ in Formatter().parse(text) if name}
+
+
+def catalogues(game: Game[Any], said: tuple[str, ...]) -> None:
     """Each catalogue the game gives loads, and each it ships as a file beside its
-    package lacks none of its msgids (``python -m firmware_host.telling.msgids`` adds
-    the ones it lacks, for a translator to fill in)."""
+    package lacks none of its msgids (the failure lists the entries to add, for a
+    translator to fill in), translates each with its placeholders, and holds nothing
+    the game does not say (``said``: its msgids, ``game_msgids``)."""
     for language in TRANSLATED:
         text = game.catalogue(language.value)
         if text is not None:
             try:
-                read_po(text, f"{game.name}'s {language.value} catalogue")
+                entries = read_po(text, f"{game.name}'s {language.value} catalogue")
             except CatalogueError as error:
                 raise AssertionError(str(error)) from None
+            with about(f"{game.name}'s {language.value} catalogue"):
+                check_entries(game, said, entries, identical_on_purpose(text))
         if game_catalogue_path(game, language).is_file():
             missing = missing_entries(language, game)
             assert missing == "", (
                 f"{game.name}'s {language.value} catalogue lacks these entries:\n{missing}"
             )
+
+
+def check_entries(
+    game: Game[Any], said: tuple[str, ...], entries: dict[str, str], same: frozenset[str]
+) -> None:
+    """Each of the game's msgids its catalogue holds keeps the msgid's placeholders in
+    every form, and differs from its English unless marked the same on purpose; no entry
+    is one the game does not say (a word left from an older version). The phrases of
+    its moves (context ``move``) may take other values than their English shows (Japanese
+    notation leaves out the piece taken, or names the move): telling each move in each
+    language checks them."""
+    for key in said:
+        if key not in entries:
+            continue  # missing: the entries to add are listed after
+        context, _, msgid = key.rpartition(CONTEXT)
+        english = placeholders(msgid.split("\0")[-1])  # a plural's: its many's
+        for form in entries[key].split("\0") if not context else ():
+            assert placeholders(form) == english, (
+                f"{msgid!r} is translated {form!r}: not its placeholders"
+            )
+        if not context and "\0" not in msgid and entries[key] == msgid:
+            assert msgid in same, (
+                f"{msgid!r} is left in English: translate it, or mark it"
+                " '#. identical on purpose: <why>' above its msgid (a name, a loanword)"
+            )
+    stale = sorted(set(entries) - {""} - set(said))
+    assert not stale, f"entries for words {game.name} does not say: {stale}"
 
 
 def _told_in(game: Game[Any], language: Language) -> bool:
@@ -153,17 +213,42 @@ def check_moves_told(position: Position[Any]) -> None:
                 check_told(game, value, language, text)
 
 
-def words(game: Game[Any]) -> None:
-    """The game's catalogues load and are whole; its moves, rolls and the end of its
-    random game are told in every language without a word missing."""
-    catalogues(game)
-    for position in sample_positions(game):
+def check_reasons_told(position: Position[Any], marked: frozenset[str]) -> None:
+    """Every reason the rules give for an illegal move of ``position`` is one of the
+    ``marked`` msgids (``N_``), its placeholders filled, told in every language."""
+    game = position.game
+    for move, reason in position.illegal_moves():
+        text = position.move_text(move)
+        assert reason.msgid in marked, (
+            f"{text}: its reason {reason.msgid!r} is no msgid marked N_ in {game.name}'s"
+            " package or Kiban's"
+        )
+        assert placeholders(reason.msgid) == set(reason.fields), (
+            f"{text}: its reason {reason.msgid!r} filled with {sorted(reason.fields)}"
+        )
+        for language in Language:
+            check_told(game, reason, language, f"{text}'s reason")
+
+
+def words(game: Game[Any], *, sims: int = SIMS) -> None:
+    """The game's catalogues load and are whole; the moves, rolls and end of its
+    ``sims`` random games are told in every language without a word missing, and so
+    are the reasons its rules give for illegal moves in every position the contract
+    walks."""
+    said = game_msgids(game)
+    catalogues(game, said)
+    for position in sample_positions(game, sims):
         with about(f"{game.name} after {len(position.move_stack)} plies"):
             check_moves_told(position)
-    end = game.position()
-    for move in random_line(game, ()):
-        end.push_text(move)
-    outcome = end.outcome()
-    if outcome is not None:
-        for language in Language:
-            check_told(game, game.describe_outcome(outcome), language, "the end")
+    marked = frozenset(said) | host_msgids()
+    for case in cases(game, sims):
+        with about(case):
+            check_reasons_told(case.position(), marked)
+    for seed in range(sims):
+        end = game.position()
+        for move in random_line(game, (), seed):
+            end.push_text(move)
+        outcome = end.outcome()
+        if outcome is not None:
+            for language in Language:
+                check_told(game, game.describe_outcome(outcome), language, "the end")

@@ -19,7 +19,7 @@ within, reached when every neighbour happens to push the same way).
 And for each direction a piece slides (or rolls) to a neighbour, at the slowest and the
 fastest hand: the pulses each cell reads, how long both read it and how long neither,
 and how long its own cell keeps reading it after the hand began: the figures the
-recognizer's timing rests on (``engine.sensors.SensorModel``).
+recognizer's timing rests on (``engine.recognition.sensors.SensorModel``).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 from engine.geometry import Geometry
 from engine.physical import EMPTY, Spot
-from engine.sensors import NEIGHBOURS
+from engine.recognition.sensors import NEIGHBOURS
 from hardware.magnetics.build import Build
 from hardware.magnetics.magnets import Magnet, Pose
 from hardware.magnetics.orientations import rest_rotations
@@ -318,7 +318,7 @@ def _longest(spans: Sequence[tuple[float, float]]) -> float:
 def directions(geometry: Geometry) -> list[tuple[float, float]]:
     """The distinct steps from a cell to its neighbours, the diagonal ones too (one of
     each opposite pair, in the drawing's units): the slides whose two cells may read a
-    piece at once (``engine.sensors.NEIGHBOURS``)."""
+    piece at once (``engine.recognition.sensors.NEIGHBOURS``)."""
     cells = geometry.cells
     found: list[tuple[float, float]] = []
     for a in cells:

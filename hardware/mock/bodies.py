@@ -10,7 +10,7 @@ from typing import Any
 
 from engine.game import Game
 from engine.physical import SOUTH, Sensing, Stone
-from engine.sensors import SensorKind, SensorModel
+from engine.recognition.sensors import SensorKind, SensorModel
 from hardware.magnetics.build import Build, Mount, PieceBuild
 from hardware.magnetics.magnets import Magnet, Shape
 from hardware.magnetics.parts import HAL504, R5_12_17

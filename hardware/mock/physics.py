@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from engine.geometry import Geometry
 from engine.physical import EMPTY, SOUTH, Reading, Spot
-from engine.sensors import SensorModel
+from engine.recognition.sensors import SensorModel
 from hardware.magnetics.build import Build
 from hardware.magnetics.check import NOTABLE, reach, release_height
 from hardware.magnetics.magnets import Magnet, Pose

@@ -20,7 +20,7 @@ from drivers.serial_scanner import (
     SerialScanner,
     open_serial,
 )
-from engine.assessments import Timing
+from engine.recognition.answers import Timing
 from hardware.firmware.rp2040.kiban_link import Link
 from hardware.mock.clock import SimClock
 from hardware.mock.serial_device import ScannerDevice, SimulatedSerialPort

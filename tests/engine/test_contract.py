@@ -46,11 +46,13 @@ def test_the_game_passes_the_kit(game: Game[Any], check: Check) -> None:
 
 def test_the_random_games_reach_the_middle_game_and_most_reach_the_end() -> None:
     """The kit's positions are worth checking: every game's random game under its default
-    rules reaches the middle game, and all but one at most reach the end."""
+    rules starts, each of Kiban's own reaches the middle game (a game as small as
+    Hexapawn ends before), and all but one at most reach the end."""
     every = [case for game in games() for case in cases(game) if not case.options]
     starts = {case.game.name for case in every if case.label == "start"}
     middles = {case.game.name for case in every if case.label == f"ply{MIDDLE[0]}"}
-    assert middles == starts == {game.name for game in games()}
+    assert starts == {game.name for game in games()}
+    assert middles >= {game.name for game in product_games()}
     ended = {case.game.name for case in every if case.label == "end"}
     assert len(ended) >= len(games()) - 1, ended
 

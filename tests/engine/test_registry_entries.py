@@ -87,9 +87,15 @@ def test_an_entry_point_named_for_another_game_is_refused(installed: list[EntryP
 
 
 def test_an_entry_point_that_is_no_game_is_refused(installed: list[EntryPoint]) -> None:
-    installed.append(_entry("dobutsu", "engine.dobutsu:DobutsuMove"))
+    installed += [_entry("dobutsu", "engine.dobutsu:DobutsuMove"), SHOGI]
+    assert registry.names() == ("shogi",)
+    (left_out,) = registry.skipped()
+    assert str(left_out) == (
+        "the game 'dobutsu' is left out: the entry point dobutsu = engine.dobutsu:DobutsuMove"
+        " (in a package of unknown name) is type, not a Game"
+    )
     with pytest.raises(GameEntryError, match="is type, not a Game"):
-        registry.games()
+        registry.find_game("dobutsu")
 
 
 def test_with_no_game_installed_there_is_no_default(installed: list[EntryPoint]) -> None:

@@ -6,11 +6,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, TypeVar
 
-from engine.assessments import Timing
 from engine.game import Game
 from engine.physical import Spot, Stone
+from engine.recognition.answers import Timing
+from engine.recognition.sensors import SensorModel
 from engine.registry import find_game
-from engine.sensors import SensorModel
 from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import (
     MoveCommitted,

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from firmware_host.loops.profiles import FEATURES, load_profile
-from firmware_host.remote.settings import REMOTE, RemoteSpec
+from firmware_host.remote.options import REMOTE, RemoteSpec
 from firmware_host.telling.speech_settings import SPEECH, SpeechMode
 from hardware import profile as board_profile
 from hardware.profile_base import ProfileError

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.assessments import Timing
-from engine.sensors import BOUNCE, WIDEST, SensorKind
+from engine.recognition.answers import Timing
+from engine.recognition.sensors import BOUNCE, WIDEST, SensorKind
 from tests.hardware.test_profile import HEAD, LEDS, parse, refused
 
 BUILD = (

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.assessments import Timing
-from engine.sensors import WIDEST
+from engine.recognition.answers import Timing
+from engine.recognition.sensors import WIDEST
 from hardware.profile import bundled_profiles, load_profile
 from tests.registered import boarded_games
 

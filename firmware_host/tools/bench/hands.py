@@ -42,8 +42,8 @@ from pathlib import Path
 from typing import Any
 
 from drivers.buttons import ButtonRole
-from engine.assessments import Timing
 from engine.game import Game, Position
+from engine.recognition.answers import Timing
 from engine.recognition.change_order import carries_on, goes_on, lines_from
 from engine.recognition.move_index import MoveIndex
 from engine.recognition.overlap import walks_on

@@ -36,6 +36,7 @@ from engine.search import Limits, loses_at_once
 from engine.search.levels import LEVELS
 from firmware_host.tools.bench.chain import Chain, Estimate, pi_chain, timing_link
 from firmware_host.tools.bench.pi_cores import CORES, Counts
+from firmware_host.tools.bench.random_play import awaiting_a_move
 
 POSITIONS = 4
 """Positions each level plays a move in: the start and three middle games."""
@@ -50,7 +51,8 @@ level 10 ten seconds."""
 
 def positions(game: Game[Any], count: int = POSITIONS, seed: int = 48) -> list[Any]:
     """The start and ``count - 1`` middle games reached by seeded random moves that
-    lose nothing at once (dice rolled as they come), none over and none awaiting a roll."""
+    lose nothing at once (dice rolled as they come), none over and none awaiting a roll
+    (a game over sooner gives the last position before its end)."""
     rng = random.Random(f"{game.name}:{seed}")
     start = game.position()
     rolls = start.chance_moves()
@@ -58,23 +60,13 @@ def positions(game: Game[Any], count: int = POSITIONS, seed: int = 48) -> list[A
         start.push(rng.choice(rolls))
     found = [start]
     while len(found) < count:
-        position = game.position()
-        for _ in range(rng.randrange(10, 40)):
-            if position.outcome() is not None:
-                break
-            rolls = position.chance_moves()
-            if rolls is not None:
-                position.push(rng.choice(rolls))
-                continue
-            moves = list(position.legal_moves())
-            safe = [move for move in moves if not loses_at_once(position, move)]
-            position.push(rng.choice(safe or moves))
-        rolls = position.chance_moves()
-        if rolls is not None:
-            position.push(rng.choice(rolls))
-        if position.outcome() is None and position.chance_moves() is None:
-            found.append(position)
+        found.append(awaiting_a_move(game, rng, rng.randrange(10, 40), _safe))
     return found
+
+
+def _safe(position: Any, moves: list[Any]) -> list[Any]:
+    """The moves that lose nothing at once, or all where every move does."""
+    return [move for move in moves if not loses_at_once(position, move)] or moves
 
 
 def _player(game: Game[Any], number: int, seed: int) -> Any:

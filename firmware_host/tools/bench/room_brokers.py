@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.errors import KibanError
-from firmware_host.club.local_broker import MOSQUITTO, listening
+from firmware_host.broker.local import MOSQUITTO, listening
 
 READY_WAIT = 10.0  # seconds a broker may take to listen
 QUEUED = 100_000  # max_queued_messages (see the module's docstring)

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 import firmware_host
-from firmware_host.club.local_broker import free_port
+from firmware_host.broker.local import free_port
 from firmware_host.tools.bench.room_boards import new_seat
 from firmware_host.tools.bench.room_brokers import Mosquitto
 

@@ -38,6 +38,7 @@ from typing import Any
 
 from engine.game import Game
 from engine.registry import find_game
+from firmware_host.broker.local import free_port
 from firmware_host.club.board_side import ClubSide
 from firmware_host.club.desk import Desk
 from firmware_host.club.export import export_round
@@ -45,7 +46,6 @@ from firmware_host.club.export_room import gathered_round
 from firmware_host.club.keeping import board_key
 from firmware_host.club.live import Ending, LiveGame, LiveMove, Table
 from firmware_host.club.live_tables import LiveTables
-from firmware_host.club.local_broker import free_port
 from firmware_host.club.messages import game_key, room_filter
 from firmware_host.club.organiser import Command, Organiser, Verb, follow
 from firmware_host.club.pairings import Round

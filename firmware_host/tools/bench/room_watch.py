@@ -25,11 +25,11 @@ from pathlib import Path
 
 import aiohttp
 
+from firmware_host.broker.local import free_port
 from firmware_host.club.live import LiveRecord, Table
 from firmware_host.club.live_delay import Delay
 from firmware_host.club.live_server import serve_live
 from firmware_host.club.live_watch import LiveWatch
-from firmware_host.club.local_broker import free_port
 from firmware_host.remote.address import BrokerAddress
 from firmware_host.remote.code import RoomKeys
 from firmware_host.remote.link import Link

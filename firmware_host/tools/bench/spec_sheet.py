@@ -40,8 +40,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.game import Game
+from engine.recognition.sensors import SensorModel
 from engine.registry import find_game, games
-from engine.sensors import SensorModel
 from firmware_host.tools.bench.hands import Tempo, soak
 from firmware_host.tools.bench.hands_tally import HandsTally
 from hardware.mock.hands import Noise

@@ -34,6 +34,7 @@ from firmware_host.telling.legend import Legend
 from firmware_host.telling.view import build_view
 from firmware_host.tools.bench.interleaved import interleaved, whole_game_positions
 from firmware_host.tools.bench.play import play_lines
+from firmware_host.tools.bench.random_play import awaiting_a_move
 from hardware.profile import load_profile
 
 
@@ -137,21 +138,7 @@ def _played(
     """``count`` positions of seeded random games ``plies`` (from, to) long, each move
     chosen among those ``prefer`` keeps, each position with a move to make."""
     rng = random.Random(seed)
-    positions: list[Position[Any]] = []
-    while len(positions) < count:
-        position = game.position()
-        for _ in range(rng.randint(*plies)):
-            rolls = position.chance_moves()
-            moves = list(rolls) if rolls else sorted(position.legal_moves(), key=position.move_text)
-            if not moves:
-                break
-            position.push(rng.choice(moves if rolls else prefer(position, moves)))
-        rolls = position.chance_moves()
-        if rolls and position.outcome() is None:
-            position.push(rng.choice(rolls))
-        if position.outcome() is None and any(True for _ in position.legal_moves()):
-            positions.append(position)
-    return positions
+    return [awaiting_a_move(game, rng, rng.randint(*plies), prefer) for _ in range(count)]
 
 
 def _cycle(items: Sequence[Any]) -> Iterator[Any]:

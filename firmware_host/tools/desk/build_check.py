@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.game import Game
-from engine.sensors import BOUNCE
+from engine.recognition.sensors import BOUNCE
 from firmware_host.store.replacing import replace_text
 from firmware_host.tools.desk.png import png_bytes
 from hardware.magnetics.build import Build

@@ -1,6 +1,9 @@
 """``kiban doctor``: check a board against its profile, one finding per line.
 
-0. The Pi itself (firmware_host/tools/desk/pi_setup.py; only on a Raspberry Pi): the apt
+0. The games installed (on any machine, with the system part): each one left out is a
+   problem, named by its entry point and package (one that fails to load or is no
+   game, a name two packages register; ``engine.registry.skipped``).
+   The Pi itself (firmware_host/tools/desk/pi_setup.py; only on a Raspberry Pi): the apt
    packages ``pip install '.[pi]'`` builds with, ``config.txt``'s I2C and SPI
    lines and, for an SPI LED strip where the core clock scales, a fixed core clock;
    bus 1's clock at the core clock's floor against the board's scan, and each other
@@ -45,6 +48,7 @@ from drivers.i2c import I2CBus
 from drivers.led_strip import OFF, Colour
 from drivers.tca9548a import CHANNELS, MuxTree
 from engine.physical import EMPTY, NORTH, SOUTH, Reading, Sensing, Spot
+from engine.registry import skipped
 from firmware_host.telling.legend import DEFAULT_PALETTE, Meaning, Palette
 from firmware_host.tools.desk.gpio_setup import gpio_findings
 from firmware_host.tools.desk.line_holders import (
@@ -144,6 +148,8 @@ class Doctor:
         walk reads it as it stands, the buttons are read at rest, nothing is waited
         for but the board settling."""
         wanted = set(parts)
+        if "system" in wanted:
+            self.games_check()
         if "system" in wanted and self.system is not None:
             self.system_check(self.system)
         for error in self.bench.unavailable:
@@ -199,7 +205,11 @@ class Doctor:
         )
         return self.report
 
-    # --- 0. the Pi itself ----------------------------------------------------------------
+    # --- 0. the games installed, the Pi itself -------------------------------------------
+
+    def games_check(self) -> None:
+        for left_out in skipped():
+            self.problem(str(left_out))
 
     def system_check(self, system: PiSystem) -> None:
         for finding in [*system_findings(self.profile, system), *gpio_findings(system)]:

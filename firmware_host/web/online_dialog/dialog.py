@@ -53,13 +53,10 @@ def online_state(
     chat, and why the computer's help is off."""
     stored = state_dir is not None and token_path(state_dir).is_file()
     playing = seat if isinstance(seat, OnlineSeat) else None
-    idle = {"looking": None, "trouble": None, "failed": None}
-    search = starter.state() if starter is not None else idle
     looking, failed = starter.said() if starter is not None else (None, None)
     trouble = None if starter is None else starter.trouble
     return {
         "token": stored,
-        **search,
         "looking_said": _said(looking),
         "trouble_said": _said(trouble),
         "failed_said": _said(failed),
@@ -73,7 +70,6 @@ def online_state(
             {"user": line.username, "text": line.text, "room": line.room.value}
             for line in playing.chat
         ],
-        "help_off": None if help_off is None else str(help_off),
         "help_off_said": _said(help_off),
     }
 

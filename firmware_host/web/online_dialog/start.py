@@ -139,16 +139,6 @@ class OnlineStarter:
         self.failed: Said | None = None
         self.trouble: Said | None = None  # the link is down while looking
 
-    def state(self) -> Json:
-        """The dialog's view: what is being looked for, the link's trouble meanwhile,
-        or why the last search failed (in English; ``said`` gives them as values)."""
-        looking, failed = self.said()
-        return {
-            "looking": None if looking is None else str(looking),
-            "trouble": None if self.trouble is None else str(self.trouble),
-            "failed": None if failed is None else str(failed),
-        }
-
     def said(self) -> tuple[Said | None, Said | None]:
         """What is being looked for, and why the last search failed."""
         return (None if self.looking is None else self.looking.said), self.failed

@@ -48,7 +48,7 @@ from firmware_host.club.live_server import Tables
 from firmware_host.club.organiser import Command, Verb
 from firmware_host.club.pairings import MAX_TABLES
 from firmware_host.telling.language import Language
-from firmware_host.telling.said import told
+from firmware_host.telling.rendering import told
 from firmware_host.web.organiser.view import RoundView, room_json
 from firmware_host.web.spectator.app import spectator_app
 from firmware_host.web.words.game_font_routes import font_routes

@@ -26,13 +26,11 @@ def claims_of(game: Game[Any], options: Options | None = None) -> tuple[ClaimRul
 
 
 def claim_json(claim: ClaimRule) -> Json:
-    """A claim's name, its button's title and when to make it (each in English and as
-    the value the page tells in its language: the game's msgids)."""
+    """A claim's name, its button's title and when to make it (each as the value the
+    page tells in its language: the game's msgids)."""
     return {
         "name": claim.name,
-        "title": claim.title,
         "title_said": said_record(alone(Term(claim.title))),
-        "help": claim.help,
         "help_said": said_record(alone(Term(claim.help))),
     }
 
@@ -49,12 +47,10 @@ def claim_previews(position: Position[Any]) -> Json:
                 "seat": found.seat,
                 "points": found.points,
                 "needed": found.needed,
-                "problems": [str(problem) for problem in found.problems],
                 # each reason it would fail and its warning as values, for the page to
                 # tell in its language
                 "problems_said": [said_record(problem) for problem in found.problems],
                 "wins": found.wins,
-                "warning": str(found.warning),
                 "warning_said": said_record(found.warning),
             }
     return previews

@@ -13,7 +13,7 @@ from firmware_host.session.controller import Controller
 from firmware_host.session.puzzle import PuzzleRun
 from firmware_host.telling.language import N_, Language
 from firmware_host.telling.notices import Question, question_said
-from firmware_host.telling.said import told
+from firmware_host.telling.rendering import told
 from firmware_host.web.page_state.messages import Json
 from firmware_host.wire.notice_records import said_record
 
@@ -71,8 +71,8 @@ def kind_text(run: PuzzleRun, language: Language) -> str:
 
 def puzzle_state(run: PuzzleRun | None) -> Json | None:
     """The puzzle on the board while it is set up and played, and once solved (None
-    when there is none, or another game was started since): its question and kind in
-    English and as the values the page tells in its language."""
+    when there is none, or another game was started since): its question and kind as
+    the values the page tells in its language."""
     if run is None or run.left:
         return None
     asked, kind = question_said_of(run), kind_said(run)
@@ -80,9 +80,7 @@ def puzzle_state(run: PuzzleRun | None) -> Json | None:
         "id": run.puzzle.id,
         "difficulty": run.puzzle.difficulty,
         "game": run.game.name,
-        "question": str(asked),
         "question_said": said_record(asked),
-        "kind": str(kind),
         "kind_said": said_record(kind),
         "solved": run.solved,
         "tries": run.tries,

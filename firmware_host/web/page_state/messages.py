@@ -13,6 +13,11 @@ Three message types, all plain JSON objects with a ``type``:
   draw, the pieces a roll allows to move; and the moves the board cannot show.
   Sent on every change.
 
+What the state says to people it writes once, as a value (``X_said``, a said record),
+never also in English beside it: the page's edge tells each in the page's language into
+``X`` (``web/words/told_for_page.py``), so an English ``X`` written here would only be
+thrown away there.
+
 The schema is documented in docs/architecture.md ("The web companion").
 """
 
@@ -35,16 +40,14 @@ from firmware_host.session.clock import TimeControl
 from firmware_host.session.controller import Controller
 from firmware_host.session.settings import Settings
 from firmware_host.session.state import Phase, Prompting
-from firmware_host.telling.language import N_, Language
+from firmware_host.telling.language import N_
 from firmware_host.telling.legend import DEFAULT_PALETTE, PALETTES, BoardView, Legend
-from firmware_host.telling.said import told
-from firmware_host.telling.speech import ClockWarning, warnings_ahead
+from firmware_host.telling.narrator import ClockWarning, warnings_ahead
+from firmware_host.telling.prompt_words import heading_msgid
 from firmware_host.telling.spoken_moves import choice_said
-from firmware_host.telling.spot_names import spot_label, spot_name
 from firmware_host.telling.spot_words import indicator_said
 from firmware_host.telling.status import Surface, status_said
 from firmware_host.telling.view import build_view
-from firmware_host.telling.wording import heading_msgid, prompt_heading
 from firmware_host.web.drawing.pieces import look_json, piece_book
 from firmware_host.web.drawing.spots import Drawing, SpotDrawing
 from firmware_host.web.page_state.claims import claim_json, claim_previews, claims_of
@@ -78,11 +81,10 @@ def _number(value: float) -> float:
 
 
 def seats_json(game: Game[Any]) -> list[Json]:
-    """Each seat's name (and as a value the page tells in the game's own words, the
-    game named beside it), letter, colour and the edge it sits at."""
+    """Each seat's name (as a value the page tells in the game's own words, the game
+    named beside it), letter, colour and the edge it sits at."""
     return [
         {
-            "name": seat.name,
             "name_said": alone_record(game.seat_word(index)),
             "game": game.name,
             "letter": seat.letter,
@@ -109,7 +111,6 @@ def catalogue_message(
             {
                 "name": game.name,
                 "game": game.name,  # its options' and seats' words are told in its own
-                "title": game.title,
                 "title_said": alone_record(Term(game.title)),
                 "aliases": list(game.aliases),
                 "seats": seats_json(game),
@@ -131,12 +132,10 @@ def catalogue_message(
 
 
 def _spot_json(game: Game[Any], drawing: SpotDrawing) -> Json:
-    """A spot's place and outline, its name and label (and as values the page tells)."""
+    """A spot's place and outline, its name and label (as values the page tells)."""
     spot = drawing.spot
     return {
         "spot": spot,
-        "name": spot_name(game, spot),
-        "label": spot_label(game, spot),
         **spot_words(game, spot),
         "x": _number(drawing.x),
         "y": _number(drawing.y),
@@ -147,15 +146,14 @@ def _spot_json(game: Game[Any], drawing: SpotDrawing) -> Json:
 def board_message(
     game: Game[Any], profile: Profile, mode: Mode, options: Options | None = None
 ) -> Json:
-    """How to draw ``game`` on ``profile`` for the page of ``mode``, its words in
-    English and as the values the page tells in its language."""
+    """How to draw ``game`` on ``profile`` for the page of ``mode``, its words as the
+    values the page tells in its language."""
     drawing: Drawing = drawn(game, profile)
     regions = {name: sorted(spots) for name, spots in game.geometry.regions}
     return {
         "type": "board",
         "mode": mode,
         "game": game.name,
-        "title": game.title,
         "title_said": alone_record(Term(game.title)),
         "profile": profile.name,
         "sensing": profile.sensing.value,
@@ -176,7 +174,6 @@ def board_message(
                 "leds": list(i.leds),
                 "x": i.x,
                 "y": i.y,
-                "label": i.label,
                 "label_said": alone_record(indicator_said(game, i.name)),
                 "seat": i.seat,
             }
@@ -184,7 +181,6 @@ def board_message(
         ],
         "captions": [
             {
-                "text": c.text,
                 "text_said": alone_record(caption_value(game, c)),
                 "x": c.x,
                 "y": c.y,
@@ -206,13 +202,9 @@ def board_message(
 
 
 def warning_json(warning: ClockWarning) -> Json:
-    """A clock warning ahead as the page counts down to it: when it is said, its
-    sentence in English and as the value the page tells in its language."""
-    json: Json = {
-        "left": warning.left,
-        "say": str(warning.sentence),
-        "say_said": said_record(warning.sentence),
-    }
+    """A clock warning ahead as the page counts down to it: when it is said, and its
+    sentence as the value the page tells in its language."""
+    json: Json = {"left": warning.left, "say_said": said_record(warning.sentence)}
     return json | {"byoyomi": True} if warning.byoyomi else json
 
 
@@ -303,7 +295,6 @@ def _review(controller: Controller) -> Json | None:
         "moves": list(review.moves),
         "move": review.move,
         # the engine's judgement of each move, once worked out (``worst`` steps by it)
-        "notes": {str(ply): note.comment() for ply, note in sorted(review.notes.items())},
         "notes_said": notes_said(review),
         # what the record the reviewed game was read from said: its variations among it
         "record": record_json(controller.game, review.facts),
@@ -338,11 +329,9 @@ def state_message(
         prompt = {
             "choices": list(view.prompt.choices),
             "selected": view.prompt.selected,
-            "labels": list(view.prompt.labels),
             # each choice as a value: a move in the game's own words for each language
             "labels_said": _labels_said(controller),
             # what it asks: whether to promote, which token, which piece is dropped...
-            "heading": prompt_heading(view.prompt.choices),
             "heading_said": alone_record(Term(heading_msgid(view.prompt.choices))),
         }
     guide = controller.guide
@@ -364,13 +353,12 @@ def state_message(
         "resigns": controller.resigner(),
         # the clocks are shown apart, counting down: the sentence goes without them;
         # the page tells it in its language from the value (spots, seats, choices)
-        "message": told(status, Language.ENGLISH, game),
         "message_said": said_record(status),
-        "fault": _english(view.fault),
-        "faults": {
-            "board": _english(controller.fault),
-            "store": _english(controller.match.journal.fault),
-            "lines": _english(controller.lines_lost),
+        "fault_said": _said(view.fault),
+        "faults_said": {
+            "board": _said(controller.fault),
+            "store": _said(controller.match.journal.fault),
+            "lines": _said(controller.lines_lost),
         },
         "prompt": prompt,
         "guide": None if guide is None else position.move_text(guide.move),
@@ -385,7 +373,6 @@ def state_message(
         else {
             "termination": outcome.termination.value,
             "winners": sorted(outcome.winners),
-            "description": told(game.describe_outcome(outcome), Language.ENGLISH, game),
             "description_said": said_record(game.describe_outcome(outcome)),
         },
         "leds": [colour_hex(colour) for colour in pixels],
@@ -419,7 +406,6 @@ def state_message(
         "movable": sorted(view.movable),
         "scores": list(view.scores) if view.scores else None,
         # what the scores count, said beside them
-        "score_words": game.score_words,
         "score_words_said": None
         if game.score_words is None
         else alone_record(Term(game.score_words)),
@@ -440,11 +426,6 @@ def _labels_said(controller: Controller) -> list[Json]:
     if not isinstance(state, Prompting):
         return []
     return [alone_record(choice_said(controller.position, c)) for c in state.choices]
-
-
-def _english(said: Said | None) -> str | None:
-    """What is said, in English (the state's text beside its ``_in``)."""
-    return None if said is None else str(said)
 
 
 def _said(said: Said | None) -> Json | None:
@@ -471,7 +452,6 @@ def _remote(remote: RemoteGame, controller: Controller) -> Json:
         "role": None if remote.setting is None else remote.setting.role.value,
         "seats": list(remote.seats),
         "connected": link is not None and link.connected,
-        "waiting": _english(controller.remote_wait),
         "waiting_said": _said(controller.remote_wait),
         "watching": remote.watching,
         "left": remote.detached,
@@ -481,7 +461,7 @@ def _remote(remote: RemoteGame, controller: Controller) -> Json:
 def _draw_json(game: Game[Any], drawn: DrawResult, tosses: Sequence[bool]) -> Json:
     """The opening draw, its first mover named by seat: the first seat's pieces stay
     where they are, so when the person at the other side won the right to start, the
-    players change places (``swap``). Each text in English and as its value."""
+    players change places (``swap``). Each text as its value."""
     first_mover = _first_mover(game, drawn)
     hint = None if drawn.seat0_side_starts else said(SWAP, seat=game.seat_word(0))
     return {
@@ -490,12 +470,9 @@ def _draw_json(game: Game[Any], drawn: DrawResult, tosses: Sequence[bool]) -> Js
         "seat0_side_starts": drawn.seat0_side_starts,
         "first": 0,
         "swap": not drawn.seat0_side_starts,
-        "description": told(draw_said(drawn), Language.ENGLISH, game),
         "description_said": said_record(draw_said(drawn)),
-        "first_mover": told(first_mover, Language.ENGLISH, game),
         "first_mover_said": said_record(first_mover),
-        "hint": None if hint is None else told(hint, Language.ENGLISH, game),
-        "hint_said": None if hint is None else said_record(hint),
+        "hint_said": _said(hint),
     }
 
 
@@ -527,10 +504,6 @@ def _computer(controller: Controller, thinking: bool) -> Json:
     verdict = computer.verdict
     plays = controller.game.usi is not None  # else the built-in search plays "engine"
     return {
-        "seats": {
-            str(seat): told(opponent_said(spec, plays), Language.ENGLISH)
-            for seat, spec in computer.seats.items()
-        },
         "seats_said": {
             str(seat): said_record(opponent_said(spec, plays))
             for seat, spec in computer.seats.items()
@@ -538,10 +511,9 @@ def _computer(controller: Controller, thinking: bool) -> Json:
         # a remote seat's move is awaited, not thought about (the page offers no "move now")
         "thinking": thinking and controller.position.turn not in computer.remote,
         "hint": None if hint is None else controller.position.move_text(hint[0]),
-        "verdict": _english(verdict),
         "verdict_said": _said(verdict),
         "coach": computer.coach,
         "warn": computer.warn,
         # why hints, the coach, warnings and threat lights are off (an online game)
-        "help_off": _english(computer.help_off),
+        "help_off_said": _said(computer.help_off),
     }

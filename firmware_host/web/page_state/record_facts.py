@@ -24,8 +24,7 @@ SEALED = N_("broken off by a sealed move")
 
 def record_json(game: Game[Any], facts: RecordFacts | None) -> Json | None:
     """The facts as the page reads them (None: a game begun here): each said value as
-    its English and its record (``X``, ``X_said``), told in the page's language on its
-    way out."""
+    its record (``X_said``), told in the page's language into ``X`` on its way out."""
     if facts is None:
         return None
     ending = _ending(game, facts.outcome, facts.suspended, facts.sealed)
@@ -39,11 +38,9 @@ def record_json(game: Game[Any], facts: RecordFacts | None) -> Json | None:
         "event": facts.event,
         "started": facts.started,
         "time_control": facts.time_control,
-        "ending": None if ending is None else str(ending),
         "ending_said": None if ending is None else said_record(ending),
         "variations": BranchCount.of(facts.branches).branches,
         "branches": list(_branches(game, facts.branches, 0)),
-        "notes": {name: str(note) for name, note in notes.items()},
         "notes_said": {name: said_record(note) for name, note in notes.items()},
     }
 
@@ -68,7 +65,6 @@ def _branches(game: Game[Any], branches: Sequence[Branch], depth: int) -> Iterat
             "depth": depth,
             "moves": list(branch.moves),
             "comments": list(branch.comments),
-            "ending": None if ending is None else str(ending),
             "ending_said": None if ending is None else said_record(ending),
         }
         yield from _branches(game, branch.branches, depth + 1)

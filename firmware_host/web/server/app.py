@@ -73,7 +73,7 @@ STATIC_TYPES = {
     "pieces.js": "text/javascript",
     "words.js": "text/javascript",
     "style.css": "text/css",
-    # the page's own Japanese fonts (tools/page_font.py) and their licence
+    # the page's own Japanese fonts (kiban page-font) and their licence
     "kiban-sans-jp.woff2": "font/woff2",
     "kiban-serif-jp.woff2": "font/woff2",
     "kiban-jp-fonts-OFL.txt": "text/plain",

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from firmware_host.remote.address import BrokerAddress
 from firmware_host.remote.code import GameCode
-from firmware_host.remote.setting import Request as RemoteRequest
+from firmware_host.remote.terms import Request as RemoteRequest
 from firmware_host.session.actions import PlayRemote
 from firmware_host.store.storage import GameStore
 

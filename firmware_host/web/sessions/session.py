@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from engine.game import Game, Position
-from engine.registry import games
+from engine.registry import games, skipped
 from engine.said import Said
 from firmware_host.notices.declared import (
     Notice,
@@ -30,9 +30,8 @@ from firmware_host.session.puzzle import PuzzleRun
 from firmware_host.store.records import find_format
 from firmware_host.telling.language import Language
 from firmware_host.telling.legend import PALETTES
+from firmware_host.telling.narrator import sentences_said
 from firmware_host.telling.notices import line_said, notice_line
-from firmware_host.telling.said import told
-from firmware_host.telling.speech import sentences_said
 from firmware_host.web.gate.commands import CommandError, Context, Request
 from firmware_host.web.online_dialog.dialog import carry_out, online_state
 from firmware_host.web.online_dialog.start import OnlineStarter, kept_token, request_of
@@ -61,6 +60,8 @@ def simulated_profiles() -> dict[str, tuple[str, ...]]:
             continue
         for named in profile.games:
             result.setdefault(named, []).append(name)
+    for left_out in skipped():  # an installed game that cannot be played: not offered
+        log.warning("%s", left_out)
     for game in games():  # a game that ships its own board (installed from outside)
         own = simulated_board(game)
         if own is not None and own not in result.get(game.name, ()):
@@ -72,17 +73,13 @@ def simulated_profiles() -> dict[str, tuple[str, ...]]:
 
 
 def said(notices: list[Notice], position: Position[Any]) -> list[Json]:
-    """What the page may say of each notice, if its player turned speech on: ``say``
-    in English, and ``say_said`` the sentence as its value, which the page tells in its
-    language with the served words (its moves in the game's words for each language)."""
-    spoken: list[Json] = []
-    for sentence in sentences_said(notices, position):
-        if sentence is None:
-            spoken.append({})
-            continue
-        say = told(sentence, Language.ENGLISH, position.game)
-        spoken.append({"say": say, "say_said": said_record(sentence)})
-    return spoken
+    """What the page may say of each notice, if its player turned speech on: the
+    sentence as its value (``say_said``), which the page's edge tells into ``say`` in
+    the page's language (its moves in the game's words for each language)."""
+    return [
+        {} if sentence is None else {"say_said": said_record(sentence)}
+        for sentence in sentences_said(notices, position)
+    ]
 
 
 def lines(notice: Notice, game: str | None = None) -> Json:

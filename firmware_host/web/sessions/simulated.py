@@ -27,10 +27,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.assessments import Timing
 from engine.errors import KibanError
 from engine.game import Game, Layout
 from engine.puzzles import PuzzleError
+from engine.recognition.answers import Timing
 from engine.record import RecordInfo
 from engine.registry import find_game
 from engine.said import said_of
@@ -50,7 +50,7 @@ from firmware_host.opponents.players import Players
 from firmware_host.opponents.worker import ProcessThinker
 from firmware_host.remote.game import RemoteGame
 from firmware_host.remote.link import Link
-from firmware_host.remote.setting import JOIN_WAIT, LinkFactory
+from firmware_host.remote.terms import JOIN_WAIT, LinkFactory
 from firmware_host.session.actions import (
     Download,
     FlipPiece,

@@ -1,10 +1,10 @@
 """The board message's words: the spots' names and labels, the indicators' names and
 the captions beside them, the seats' names, the pieces' names.
 
-Each word is written with its English and as its value (``name_said``,
-``label_said``, ``text_said``: a spot, a seat, an indicator, a piece; the pieces'
-names too, ``piece_names_said``), told in the page's language at its edge
-(``told_for_page``) by telling/said.py; a page that names another language is sent
+Each word is written once, as its value (``name_said``, ``label_said``,
+``text_said``: a spot, a seat, an indicator, a piece; the pieces' names too,
+``piece_names_said``), told in the page's language at its edge
+(``told_for_page``) by telling/rendering.py; a page that names another language is sent
 the board again, told in it.
 """
 
@@ -16,7 +16,7 @@ from typing import Any
 from engine.game import Game
 from engine.physical import Spot
 from engine.said import PieceWord, SpotWord, Value, alone
-from firmware_host.telling.spot_names import indicator_caption, indicator_name
+from firmware_host.telling.rendering import indicator_caption, indicator_name
 from firmware_host.telling.spot_words import indicator_said, spot_label_said
 from firmware_host.web.drawing.spots import Caption, Drawing, draw
 from firmware_host.wire.notice_records import said_record

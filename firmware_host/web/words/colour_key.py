@@ -2,8 +2,7 @@
 
 Only the meanings the current game can show: no dice colour for shogi, no
 furigoma pawns for Abalone, the coach's scale only when a seat is coached. Each
-meaning's words come in English and as a value (``text_said``) the page tells in its
-language.
+meaning's words come as a value (``text_said``) the page tells in its language.
 """
 
 from __future__ import annotations
@@ -25,7 +24,7 @@ from firmware_host.telling.legend import (
     Palette,
     shown_by,
 )
-from firmware_host.telling.said import told
+from firmware_host.telling.rendering import told
 from firmware_host.wire.notice_records import said_record
 
 Json = dict[str, Any]
@@ -133,11 +132,6 @@ def turn_said(controller: Controller, seat: int) -> Said:
     return said(msgid, seat=controller.game.seat_word(seat))
 
 
-def turn_text(controller: Controller, seat: int, language: Language) -> str:
-    """What a seat's turn LED says, in ``language``."""
-    return told(turn_said(controller, seat), language, controller.game)
-
-
 def colour_key(controller: Controller, palette: str) -> list[Json]:
     """The key as the page draws it: each meaning's words and its colour (hex), then
     each seat's turn LED in its colour."""
@@ -145,7 +139,6 @@ def colour_key(controller: Controller, palette: str) -> list[Json]:
     meanings = [
         {
             "meaning": meaning.name.lower(),
-            "text": key_text(meaning, chosen),
             "text_said": said_record(key_said(meaning, chosen)),
             "colour": chosen.colours[meaning].hex(),
         }
@@ -154,7 +147,6 @@ def colour_key(controller: Controller, palette: str) -> list[Json]:
     turns = [
         {
             "meaning": "turn",
-            "text": turn_text(controller, index, Language.ENGLISH),
             "text_said": said_record(turn_said(controller, index)),
             "colour": chosen.seat(seat).hex(),
         }

@@ -1,10 +1,10 @@
 """The glyphs an installed game's words need beyond the page's own Japanese fonts.
 
 The page ships subsets of Noto CJK JP holding every CJK character Kiban's own files can
-show (``tools/page_font.py``; the characters listed in ``KIBAN_CHARACTERS``). A game
+show (``kiban page-font``, page_font.py; the characters listed in ``KIBAN_CHARACTERS``). A game
 installed from outside brings words Kiban never had (a kanji in its Japanese
 catalogue): its package carries subsets of the same faces holding just those, made by
-``python tools/page_font.py --package <its package folder>`` into ``page-font/``
+``kiban page-font --package <its package folder>`` into ``page-font/``
 beside its code, with the characters listed in ``characters.txt``. The pages load them
 through one stylesheet (``game-fonts.css``) as more faces of the same families, each
 limited to its game's characters (``unicode-range``), so the browser draws every word

@@ -6,7 +6,7 @@ are); telling/msgids.py collects them as msgids (``option_msgids``), so the
 catalogue tells them as it tells a claim's title. A choice that is a number stays
 as it is, and one that names a seat (Chaturaji's first mover) is the seat, told in
 the game's own words. Each is written as its value (``..._said``), told in the page's
-language at its edge (``told_for_page``) by telling/said.py.
+language at its edge (``told_for_page``) by telling/rendering.py.
 """
 
 from __future__ import annotations
@@ -45,13 +45,13 @@ def choice_value(game: Game[Any], choice: str) -> Value:
 
 
 def option_json(game: Game[Any], spec: OptionSpec) -> Json:
-    """A rule option of ``game`` as the dialog offers it, its name, help and choices
-    in English and as values (``..._said``) the page tells in its language."""
+    """A rule option of ``game`` as the dialog offers it: its name (the key it is set
+    by, and as a value the page tells), its help and its choices' names as values
+    (``..._said``) the page tells in its language."""
     return {
         "name": spec.name,
         "name_said": alone_record(Term(spec.name)),
         "default": spec.default,
-        "help": spec.help,
         "help_said": alone_record(Term(spec.help)),
         "choices": list(spec.choices),
         "choice_names_said": {

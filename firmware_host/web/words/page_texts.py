@@ -3,7 +3,7 @@
 store/review_notes.py), made values here (engine/said.py) as what the computer proved
 and what a remote game waits for are. The page's state carries each beside its English as its value
 (``..._said``, as ``notes_said``), told in the page's language at its edge
-(``told_for_page``) by telling/said.py.
+(``told_for_page``) by telling/rendering.py.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from firmware_host.opponents.seats import OpponentKind, OpponentSpec
 from firmware_host.session.review import Review
 from firmware_host.store.review_notes import note_said
 from firmware_host.telling.language import N_, Language
-from firmware_host.telling.said import told
+from firmware_host.telling.rendering import told
 from firmware_host.wire.notice_records import said_record
 
 # --- who plays a computer seat ----------------------------------------------------

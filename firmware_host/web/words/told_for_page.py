@@ -2,13 +2,15 @@
 page's sentences are made.
 
 The builders (page_state/, online_dialog/, the organiser's and the spectator's views)
-write what Kiban says once, as a value: a field ``X`` in English and ``X_said`` its
-record (``wire/notice_records.said_record``). Records that leave for other programs
-(the journal, the club's messages, the outside spectator API) keep both: they are data
-for whoever tells them in its own language. Only what goes to a page passes here, on its
-way out: each ``X_said`` is read back (``said_from_record``) and told by
-``telling/said.py`` in the page's language into ``X``, and dropped. So the page draws
-text and keeps no renderer of its own; English is told too, by the same rules.
+write what Kiban says once, as a value: a field ``X_said``, its record
+(``wire/notice_records.said_record``). The page's own payload carries no English ``X``
+beside it (it would only be thrown away here); records that leave for other programs
+(the journal, the club's messages, the outside spectator API, a notice's log line) keep
+both: they are data for whoever tells them in its own language. Only what goes to a
+page passes here, on its way out: each ``X_said`` is read back (``said_from_record``)
+and told by ``telling/rendering.py`` in the page's language into ``X``, and dropped (an
+``X`` the builder wrote beside one is replaced). So the page draws text and keeps no
+renderer of its own; English is told too, by the same rules.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import Any
 from engine.game import Game
 from engine.registry import games
 from firmware_host.telling.language import Language
-from firmware_host.telling.said import told
+from firmware_host.telling.rendering import told
 from firmware_host.wire.notice_records import SaidRecordError, said_from_record
 
 SAID = "_said"

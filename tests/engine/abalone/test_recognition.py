@@ -7,8 +7,8 @@ from typing import Any
 
 from engine.abalone import ABALONE, AbalonePosition
 from engine.abalone.move import AbaloneMove
-from engine.assessments import Ambiguous, Commit, IllegalMatch, Moving
 from engine.physical import EMPTY, NORTH, PRESENT, Frame, Sensing
+from engine.recognition.answers import Ambiguous, Commit, IllegalMatch, Moving
 from engine.recognition.recognizer import Recognizer
 from tests.engine.abalone.helpers import HOLES, setup
 

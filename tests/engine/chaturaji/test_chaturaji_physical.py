@@ -6,10 +6,10 @@ import itertools
 
 import pytest
 
-from engine.assessments import Ambiguous, Commit, IllegalMatch
 from engine.chaturaji import CHATURAJI, ChaturajiMove, ChaturajiPosition, Step
 from engine.game import Position
 from engine.physical import EMPTY, PRESENT, Footprint, Sensing, Stone
+from engine.recognition.answers import Ambiguous, Commit, IllegalMatch
 from engine.recognition.recognizer import Recognizer
 from tests.engine.chaturaji.helpers import position, random_game, rolled, text
 

@@ -38,12 +38,12 @@ from itertools import groupby
 from pathlib import Path
 from typing import Any
 
-from engine.assessments import Timing
 from engine.errors import KibanError
 from engine.game import Game, Layout, Position
 from engine.physical import Reading, Sensing, Spot, Stone
+from engine.recognition.answers import Timing
+from engine.recognition.sensors import SensorKind, SensorModel
 from engine.registry import find_game, games
-from engine.sensors import SensorKind, SensorModel
 from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import (
     MoveCommitted,
@@ -692,17 +692,24 @@ not say (``trials.toml``)."""
 
 def _trial_boards() -> dict[str, tuple[tuple[str, ...], int]]:
     """Each registered game's boards and plies: from ``trials.toml`` beside the game's
-    own tests (Kiban's games), else its simulated board (a game installed from outside);
-    a game with no board to play on has no trials."""
+    own tests (Kiban's games), else its simulated board (a game installed from outside)
+    when builds are drawn for it; a game with no board to play on has no trials."""
     boards = {}
     for game in games():
         own = TESTS / game.name / "trials.toml"
         if own.is_file():
             table = tomllib.loads(own.read_text(encoding="utf-8"))
             boards[game.name] = (tuple(table["profiles"]), int(table["plies"]))
-        elif (board := simulated_board(game)) is not None:
+        elif (board := simulated_board(game)) is not None and _drawn_for(game):
             boards[game.name] = ((board,), DEFAULT_PLIES)
     return boards
+
+
+def _drawn_for(game: Game[Any]) -> bool:
+    """Whether ``drawn_builds.json`` has builds drawn for ``game`` (tools/drawn_builds.py
+    draws them for Kiban's games: an outside game installed has none to be played on)."""
+    drawn = json.loads((Path(__file__).parent / "drawn_builds.json").read_text())
+    return any(key.startswith(f"{game.name}/") for key in drawn)
 
 
 TESTS = Path(__file__).resolve().parents[1]

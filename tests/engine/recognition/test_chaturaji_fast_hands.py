@@ -10,7 +10,7 @@ import pytest
 from engine.chaturaji import CHATURAJI
 from engine.chaturaji.moves import Roll
 from engine.physical import PRESENT, Stone
-from engine.sensors import WIDEST
+from engine.recognition.sensors import WIDEST
 from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import IllegalShown
 from firmware_host.session.actions import Select

@@ -6,8 +6,8 @@ the code before its fix."""
 
 from __future__ import annotations
 
-from engine.assessments import Reread, TakebackOffer
 from engine.physical import Stone
+from engine.recognition.answers import Reread, TakebackOffer
 from engine.robotory import ROBOTORY
 from engine.shogi import SHOGI
 from firmware_host.loops.simulator import Simulation

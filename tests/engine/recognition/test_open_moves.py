@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from engine.assessments import Timing
 from engine.dobutsu import DOBUTSU
 from engine.physical import Sensing
+from engine.recognition.answers import Timing
 from engine.recognition.open_moves import fresh_base
-from engine.sensors import Blur
+from engine.recognition.sensors import Blur
 
 
 def test_a_line_whose_landing_no_hand_was_seen_to_make_is_judged_without_it() -> None:

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from drivers.buttons import ButtonRole
 from engine.abalone import ABALONE
-from engine.assessments import Timing
 from engine.physical import EMPTY, PRESENT, Stone
+from engine.recognition.answers import Timing
+from engine.recognition.sensors import BOUNCE
 from engine.robotory import ROBOTORY
-from engine.sensors import BOUNCE
 from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import (
     IllegalShown,

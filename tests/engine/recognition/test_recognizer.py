@@ -6,7 +6,10 @@ from collections.abc import Iterable
 
 import pytest
 
-from engine.assessments import (
+from engine.dobutsu.board import DobutsuMove
+from engine.dobutsu.position import DobutsuPosition
+from engine.physical import EMPTY, NORTH, PRESENT, SOUTH, Reading, Sensing, Spot
+from engine.recognition.answers import (
     Ambiguous,
     Commit,
     Correction,
@@ -21,9 +24,6 @@ from engine.assessments import (
     Tapped,
     Timing,
 )
-from engine.dobutsu.board import DobutsuMove
-from engine.dobutsu.position import DobutsuPosition
-from engine.physical import EMPTY, NORTH, PRESENT, SOUTH, Reading, Sensing, Spot
 from engine.recognition.recognizer import Recognizer
 from engine.registry import find_game
 from engine.said import said

@@ -1,5 +1,5 @@
 """The board's sensor model decides how far apart a piece's landing and its own departure
-must be for their order to count (``engine.sensors``), and the invariants the
+must be for their order to count (``engine.recognition.sensors``), and the invariants the
 recognizer keeps whatever the order: a board at rest that a move explains is asked about,
 never out of step, and a committed move is never replaced unasked."""
 
@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.assessments import Ambiguous, Commit, OutOfStep, Reread, Timing, Unplayed
 from engine.dobutsu.board import DobutsuMove
 from engine.physical import EMPTY, PRESENT, Sensing, Spot
+from engine.recognition.answers import Ambiguous, Commit, OutOfStep, Reread, Timing, Unplayed
 from engine.recognition.recognizer import Recognizer
-from engine.registry import find_game
-from engine.sensors import (
+from engine.recognition.sensors import (
     BOUNCE,
     WIDEST,
     Blur,
@@ -20,6 +19,7 @@ from engine.sensors import (
     SensorModel,
     SensorModelError,
 )
+from engine.registry import find_game
 
 DOBUTSU = find_game("dobutsu")
 ABALONE = find_game("abalone")

@@ -1,5 +1,5 @@
 """The heavy soak's cases on the widest bundled sensors (a piece between two neighbouring
-cells read on both for up to 237 ms: ``engine.sensors.WIDEST``), replayed
+cells read on both for up to 237 ms: ``engine.recognition.sensors.WIDEST``), replayed
 as the hands made them through the real scanner, debouncer, recognizer and controller.
 Each fails on the code before its fix."""
 
@@ -12,8 +12,8 @@ from engine.abalone import ABALONE
 from engine.dobutsu import DOBUTSU
 from engine.game import Game
 from engine.physical import PRESENT, Stone
+from engine.recognition.sensors import WIDEST
 from engine.robotory import ROBOTORY
-from engine.sensors import WIDEST
 from engine.shogi import SHOGI
 from firmware_host.loops.simulator import Simulation
 from firmware_host.session.actions import Select

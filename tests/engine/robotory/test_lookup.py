@@ -7,8 +7,8 @@ import itertools
 
 import pytest
 
-from engine.assessments import Moving, Pending
 from engine.physical import EMPTY, Sensing
+from engine.recognition.answers import Moving, Pending
 from engine.recognition.move_index import MANY, MoveIndex
 from engine.recognition.recognizer import Recognizer
 from engine.robotory import ROBOTORY

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.assessments import Ambiguous, Commit, Moving, Pending, Timing
 from engine.physical import EMPTY, NORTH, PRESENT, SOUTH, Reading, Sensing, Spot
+from engine.recognition.answers import Ambiguous, Commit, Moving, Pending, Timing
 from engine.recognition.recognizer import Recognizer
 from engine.robotory import ROBOTORY, Chain, PlaceToken, Refill, RobotoryMove, RobotoryPosition
 from tests.engine.robotory.helpers import position, text

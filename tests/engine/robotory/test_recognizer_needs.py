@@ -4,8 +4,8 @@ stands on the last cell of its chain."""
 
 from __future__ import annotations
 
-from engine.assessments import Moving
 from engine.physical import EMPTY, PRESENT, Sensing
+from engine.recognition.answers import Moving
 from engine.recognition.recognizer import Recognizer
 from engine.robotory import ROBOTORY, RobotoryMove
 from tests.engine.robotory.helpers import position, text

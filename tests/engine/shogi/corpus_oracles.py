@@ -247,6 +247,10 @@ _TSSHOGI_ENDINGS = {
     "repetitionDraw": ({Termination.REPETITION}, "none"),
     "maxMoves": ({Termination.IMPASSE}, "none"),
     "draw": ({Termination.AGREEMENT}, "none"),
+    # a game won by default (不戦勝, 不戦敗): the side to move won or lost, as with
+    # foulWin (tsshogi names no winner; programs built on it score them so)
+    "winByDefault": ({Termination.FORFEIT}, "mover"),
+    "loseByDefault": ({Termination.FORFEIT}, "other"),
 }
 _SUSPENDED = ("interrupt", "any:封じ手")
 """tsshogi's special moves for a game broken off (中断, %CHUDAN) or sealed (封じ手)."""

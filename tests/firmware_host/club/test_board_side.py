@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
-from engine.assessments import Correction, OutOfStep
+from engine.recognition.answers import Correction, OutOfStep
 from engine.registry import find_game
 from engine.said import Said, said
 from firmware_host.club.board_side import LIGHT_SECONDS, UNANSWERED_SECONDS, ClubSide, health_of
@@ -31,7 +31,7 @@ from firmware_host.session.state import Phase
 from firmware_host.store.storage import GameStore
 from firmware_host.telling.language import Language
 from firmware_host.telling.legend import DEFAULT_PALETTE, Meaning
-from firmware_host.telling.said import told
+from firmware_host.telling.rendering import told
 from hardware.profile import load_profile
 from tests.firmware_host.remote.loopkit import ADDRESS
 from tests.firmware_host.simkit import track

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from firmware_host.broker.acl import Role, read_roles
+from firmware_host.broker.files import BrokerFiles, BrokerSetupError, add_boards, write_broker
 from firmware_host.cli import main
 from firmware_host.club.board import ClubBoard
-from firmware_host.club.broker_acl import Role, read_roles
-from firmware_host.club.broker_files import BrokerFiles, BrokerSetupError, add_boards, write_broker
 from firmware_host.club.keeping import organiser_key
 from firmware_host.club.messages import (
     ORGANISER,

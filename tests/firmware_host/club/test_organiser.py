@@ -25,7 +25,7 @@ from firmware_host.club.roster import Alert, AlertKind
 from firmware_host.club.words import Look, changes
 from firmware_host.remote.identity import BoardKey
 from firmware_host.telling.language import Language
-from firmware_host.telling.said import told
+from firmware_host.telling.rendering import told
 
 ROUND = Round(
     3,

@@ -17,7 +17,7 @@ from firmware_host.club.pairings import (
     read_round,
 )
 from firmware_host.telling.language import Language
-from firmware_host.telling.said import told
+from firmware_host.telling.rendering import told
 
 SAMPLE = Path(__file__).parents[3] / "docs" / "club-round1.csv"
 

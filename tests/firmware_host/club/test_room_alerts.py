@@ -19,7 +19,7 @@ from firmware_host.remote.identity import BoardKey
 from firmware_host.remote.loopback import LoopbackBroker
 from firmware_host.session.state import Phase
 from firmware_host.telling.language import Language
-from firmware_host.telling.said import told
+from firmware_host.telling.rendering import told
 from tests.firmware_host.club.hallkit import HallBoard, LoopHall, run
 
 ROUND = Round(1, (Pairing(1, ("Aiko", "Jan"), "dobutsu"), Pairing(2, ("Ann", "Bo"), "shogi")))

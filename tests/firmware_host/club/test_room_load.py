@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from firmware_host.club.local_broker import MOSQUITTO
+from firmware_host.broker.local import MOSQUITTO
 from firmware_host.tools.bench.room_load import (
     Fault,
     _seen,

@@ -25,7 +25,7 @@ from firmware_host.session.state import Phase
 from firmware_host.store.records import move_times
 from firmware_host.store.store_file import GameStatus
 from firmware_host.telling.language import Language
-from firmware_host.telling.said import told
+from firmware_host.telling.rendering import told
 from tests.firmware_host.club.hallkit import HallBoard, LoopHall, run
 from tests.firmware_host.remote.loopkit import ADDRESS
 

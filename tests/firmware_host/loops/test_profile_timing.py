@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.assessments import Timing
+from engine.recognition.answers import Timing
+from engine.recognition.sensors import BOUNCE, WIDEST
 from engine.registry import find_game
-from engine.sensors import BOUNCE, WIDEST
 from firmware_host.loops.simulator import Simulation
 from firmware_host.store.storage import GameStore
 from hardware.profile import Profile, load_profile, parse_profile

@@ -19,7 +19,7 @@ from firmware_host.session.state import Phase
 from firmware_host.store.storage import GameStore
 from firmware_host.telling.language import Language
 from firmware_host.telling.legend import DEFAULT_PALETTE
-from firmware_host.telling.said import told
+from firmware_host.telling.rendering import told
 from firmware_host.telling.status import status_said
 from firmware_host.telling.view import build_view
 from hardware.board import Board, assemble

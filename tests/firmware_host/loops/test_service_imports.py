@@ -63,7 +63,7 @@ NEVER_IDLE = (
     "firmware_host.online",
     "firmware_host.remote",
     "firmware_host.cli",
-    "firmware_host.telling.speech",
+    "firmware_host.telling.narrator",
     "firmware_host.loops.speaker",
     "firmware_host.opponents.players",
     "firmware_host.opponents.worker",

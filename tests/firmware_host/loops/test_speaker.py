@@ -28,7 +28,7 @@ from firmware_host.notices.declared import (
     IllegalShown,
     MoveCommitted,
 )
-from firmware_host.telling.speech import Narrator
+from firmware_host.telling.narrator import Narrator
 from firmware_host.telling.speech_settings import SpeechMode, SpeechSpec
 from tests.firmware_host.loops.runtimekit import until
 from tests.firmware_host.loops.test_runtime import _runtime

@@ -17,7 +17,7 @@ from firmware_host.online.client import LishogiClient
 from firmware_host.online.credentials import ApiToken
 from firmware_host.online.errors import LinkDownError
 from firmware_host.telling.language import Language
-from firmware_host.telling.said import told
+from firmware_host.telling.rendering import told
 
 
 class Offline(AbstractResolver):

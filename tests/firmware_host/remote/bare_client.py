@@ -16,8 +16,8 @@ import paho.mqtt.client as mqtt
 import pytest
 from paho.mqtt.enums import CallbackAPIVersion
 
-from firmware_host.club.broker_files import BrokerFiles
-from firmware_host.club.local_broker import MOSQUITTO, listening
+from firmware_host.broker.files import BrokerFiles
+from firmware_host.broker.local import MOSQUITTO, listening
 
 HOST = "localhost"  # the name the broker's certificate is for, as the boards reach it
 WAIT = 5.0  # real seconds for the broker to answer

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from engine.registry import find_game
 from firmware_host.remote.code import GameCode
-from firmware_host.remote.setting import Request
+from firmware_host.remote.terms import Request
 from tests.firmware_host.remote.players import Player, address, make_board, play_game
 
 STALL = 60.0  # real seconds without a move before the board gives up

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from firmware_host.club.local_broker import MOSQUITTO, free_port, listening
+from firmware_host.broker.local import MOSQUITTO, free_port, listening
 
 __all__ = ["MOSQUITTO", "Broker", "broker", "free_port", "listening"]
 

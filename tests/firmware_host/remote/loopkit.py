@@ -13,7 +13,7 @@ from firmware_host.remote.address import BrokerAddress
 from firmware_host.remote.code import GameCode
 from firmware_host.remote.game import RemoteGame
 from firmware_host.remote.loopback import LoopbackBroker
-from firmware_host.remote.setting import Request
+from firmware_host.remote.terms import Request
 from firmware_host.store.storage import GameStore
 from hardware.mock.hands import Noise
 from hardware.profile import load_profile

@@ -31,7 +31,7 @@ from firmware_host.remote.address import BrokerAddress
 from firmware_host.remote.code import GameCode
 from firmware_host.remote.game import RemoteGame
 from firmware_host.remote.room import Room
-from firmware_host.remote.setting import Request
+from firmware_host.remote.terms import Request
 from firmware_host.session.actions import Resign, Select
 from firmware_host.session.state import Phase
 from firmware_host.store.storage import GameStore

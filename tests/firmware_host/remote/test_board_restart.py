@@ -16,7 +16,7 @@ from typing import Any
 
 from engine.registry import find_game
 from firmware_host.remote.code import GameCode
-from firmware_host.remote.setting import Request
+from firmware_host.remote.terms import Request
 from tests.firmware_host.remote.conftest import Broker
 from tests.firmware_host.remote.players import (
     Player,

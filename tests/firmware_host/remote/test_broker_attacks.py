@@ -24,7 +24,7 @@ from firmware_host.remote.messages import (
     encode,
     topic,
 )
-from firmware_host.remote.setting import Request
+from firmware_host.remote.terms import Request
 from tests.firmware_host.remote.conftest import Broker
 from tests.firmware_host.remote.players import (
     Player,

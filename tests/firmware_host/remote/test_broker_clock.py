@@ -12,7 +12,7 @@ import pytest
 
 from engine.registry import find_game
 from firmware_host.remote.messages import Topic, topic
-from firmware_host.remote.setting import RemoteSetting
+from firmware_host.remote.terms import RemoteSetting
 from tests.firmware_host.remote.conftest import Broker
 from tests.firmware_host.remote.players import (
     check_agreed,

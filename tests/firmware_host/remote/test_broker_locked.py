@@ -16,8 +16,7 @@ from pathlib import Path
 import pytest
 
 from engine.registry import find_game
-from firmware_host.cli import main
-from firmware_host.club.broker_files import (
+from firmware_host.broker.files import (
     MAX_PACKET,
     BrokerFiles,
     Login,
@@ -26,6 +25,7 @@ from firmware_host.club.broker_files import (
     read_users,
     write_broker,
 )
+from firmware_host.cli import main
 from firmware_host.loops.simulator import Simulation
 from firmware_host.remote.address import BrokerAddress
 from firmware_host.remote.code import GameCode
@@ -42,7 +42,7 @@ from firmware_host.remote.messages import (
     encode,
     topic,
 )
-from firmware_host.remote.setting import RemoteGameError, Request
+from firmware_host.remote.terms import RemoteGameError, Request
 from firmware_host.store.storage import GameStore
 from hardware.profile import load_profile
 from tests.firmware_host.remote.bare_client import HOST, WAIT, Client, serving

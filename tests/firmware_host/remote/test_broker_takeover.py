@@ -18,7 +18,7 @@ from firmware_host.notices.declared import Proposal
 from firmware_host.remote.identity import BoardKey
 from firmware_host.remote.messages import BoardState, Presence, Topic
 from firmware_host.remote.room import Role, Room, SeatRequest
-from firmware_host.remote.setting import Request
+from firmware_host.remote.terms import Request
 from firmware_host.session.actions import Select
 from firmware_host.session.state import AcceptChoice, Prompting
 from tests.firmware_host.remote.conftest import Broker

@@ -231,7 +231,7 @@ def test_a_board_that_restarts_takes_the_game_up_where_it_was(tmp_path: Path) ->
 
 def test_a_game_code_nobody_hosts_is_said_plainly(tmp_path: Path) -> None:
     from firmware_host.remote.code import GameCode
-    from firmware_host.remote.setting import RemoteGameError
+    from firmware_host.remote.terms import RemoteGameError
 
     broker = LoopbackBroker()
     with pytest.raises(RemoteGameError, match="is the host's board on"):
@@ -290,7 +290,7 @@ def test_a_spectator_follows_the_game_and_says_nothing(tmp_path: Path) -> None:
     boards = [host, joiner]
     exchange(host, joiner, boards)
     from firmware_host.remote.game import RemoteGame
-    from firmware_host.remote.setting import RemoteGameError, Request
+    from firmware_host.remote.terms import RemoteGameError, Request
     from tests.firmware_host.remote.loopkit import ADDRESS
 
     said = len(broker.sent)

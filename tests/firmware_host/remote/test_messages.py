@@ -241,3 +241,37 @@ def test_malformed_games_are_refused(field: str, value: object) -> None:
     whole["body"][field] = value
     with pytest.raises(RemoteMessageError, match="malformed"):
         decode(message.topic, json.dumps(whole).encode(), keys().room)
+
+
+# A board's presence as the code before the shared envelope wrote it (its key from a
+# fixed seed: an Ed25519 signature is the same each time).
+FIXED_KEY = BoardKey.from_text("AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=")
+FIXED_TOPIC = "kiban/v3/39dc00a73b28a61fb75b/online/j9a2f"
+FIXED = (
+    b'{"v":3,"topic":"kiban/v3/39dc00a73b28a61fb75b/online/j9a2f","from":"j9a2f","seq":41,'
+    b'"key":"A6EHv/POEL4dcN0Y50vAmWfk1jCbpQ1fHdyGZBJVMbg=","intro":{"join":'
+    b'"b7fca162c167f74f1f91b4dd0ad932e632aa27aa516c8bd83fd12420716d382a"},'
+    b'"body":{"online":true,"state":40},"sig":"hgfalK4Ro2mDAoG+OpedMBS9sSs0eolORxKg5cxGK/2k'
+    b'Y2byVaj1KAErIX45GrhHCckSrd/ONVS62B0hmQCGDw=="}'
+)
+
+
+def test_a_message_written_before_the_shared_envelope_is_read_and_written_the_same() -> None:
+    got = decode(FIXED_TOPIC, FIXED, keys().room)
+    assert got.envelope == Envelope(FIXED_TOPIC, "j9a2f", 41, Presence(True, 40))
+    assert got.envelope.body == Presence(True, 40)
+    assert got.signed_by(FIXED_KEY.public) and keys().vouched("j9a2f", got.key, got.intro)
+    assert encode(got.envelope, FIXED_KEY, got.intro) == FIXED
+
+
+def test_an_envelope_fault_is_refused_as_a_remote_message() -> None:
+    message, payload = sent(STATE, "j9a2f")
+    cases = {
+        "no sender": rewrite(payload, **{"from": "../x"}),
+        "no sequence number": rewrite(payload, seq=True),
+        "no body or no signature": rewrite(payload, body=None),
+        "no signing key": rewrite(payload, intro="join"),
+    }
+    for reason, bad in cases.items():
+        with pytest.raises(RemoteMessageError, match=reason):
+            decode(message.topic, bad, keys().room)

@@ -9,8 +9,7 @@ import pytest
 from firmware_host.cli import build_parser, main
 from firmware_host.remote.address import BrokerAddress
 from firmware_host.remote.code import GameCode
-from firmware_host.remote.options import invitation, remote_request
-from firmware_host.remote.settings import RemoteSpec
+from firmware_host.remote.options import RemoteSpec, invitation, remote_request
 
 
 def args(*words: str) -> argparse.Namespace:

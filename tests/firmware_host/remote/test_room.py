@@ -24,7 +24,7 @@ from firmware_host.remote.messages import (
     topic,
 )
 from firmware_host.remote.room import REPORT_EVERY, Refusals, Role, Room, SeatRequest
-from firmware_host.remote.setting import RemoteGameError, RemoteSetting
+from firmware_host.remote.terms import RemoteGameError, RemoteSetting
 
 UID = "g1"
 START = "gle/1c1/1C1/ELG b - 1"

@@ -10,7 +10,7 @@ from engine.registry import find_game
 from firmware_host.loops.simulator import Simulation
 from firmware_host.remote.game import RemoteGame
 from firmware_host.remote.loopback import LoopbackBroker
-from firmware_host.remote.setting import Request
+from firmware_host.remote.terms import Request
 from firmware_host.session.state import Phase
 from firmware_host.store.storage import GameStore
 from hardware.profile import load_profile

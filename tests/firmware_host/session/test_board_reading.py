@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.assessments import (
+from engine.game import Position
+from engine.outcome import Outcome, Termination
+from engine.physical import Sensing
+from engine.recognition.answers import (
     Ambiguous,
     Commit,
     Correction,
@@ -16,9 +19,6 @@ from engine.assessments import (
     Settled,
     TakebackOffer,
 )
-from engine.game import Position
-from engine.outcome import Outcome, Termination
-from engine.physical import Sensing
 from engine.registry import find_game
 from engine.said import said
 from firmware_host.notices.declared import (

@@ -10,7 +10,7 @@ from firmware_host.session.clock import (
     format_time,
 )
 from firmware_host.telling.language import Language
-from firmware_host.telling.said import told
+from firmware_host.telling.rendering import told
 
 
 @pytest.mark.parametrize(

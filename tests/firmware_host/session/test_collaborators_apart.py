@@ -16,7 +16,7 @@ COLLABORATORS = (
     "computer_turns.py",
     "presses.py",
     "prompts.py",
-    "reviewing.py",
+    "review.py",
     "decisions.py",
 )
 

@@ -11,8 +11,10 @@ from firmware_host.notices.declared import GameEnded
 from firmware_host.opponents.thinking import InlineThinker, Purpose, ThinkRequest
 from firmware_host.session.actions import MoveNow, Resign
 from firmware_host.session.state import Phase
+from firmware_host.telling.language import Language
 from firmware_host.telling.legend import Meaning
 from firmware_host.telling.view import build_view, message_text
+from firmware_host.web.words.told_for_page import told_for_page
 from tests.firmware_host.opponents.fakes import Always, ListedPlayer
 from tests.firmware_host.pondering import Pondering
 from tests.firmware_host.simkit import indicator, lit, make_sim, of, rgb
@@ -47,7 +49,7 @@ def assert_over_and_quiet(sim: Simulation) -> None:
     assert not build_view(controller, sim.now).thinking
     message = message_text(controller)
     assert message.startswith("game over") and "thinking" not in message
-    state = sim_state(sim)
+    state = told_for_page(sim_state(sim), Language.ENGLISH, sim.game)
     assert state["computer"]["thinking"] is False  # the page offers no Move now
     assert "Move now" not in state["message"]
     assert rgb(sim, Meaning.GUIDE) not in status_colours(sim)

@@ -16,6 +16,9 @@ from firmware_host.opponents.thinking import InlineThinker
 from firmware_host.session.review import review_of
 from firmware_host.session.review_judging import ReviewJudging
 from tests.firmware_host.opponents.fakes import Always, ListedPlayer
+from tests.registered import product_games
+
+OWN = {game.name for game in product_games()}
 
 
 def played(name: str, plies: int) -> Position[Any]:
@@ -37,7 +40,7 @@ def test_every_chosen_move_of_every_game_is_judged(name: str) -> None:
     position = played(name, 8)
     judging = ReviewJudging.of(position, 1, 0)
     rolls = len(position.move_stack) - len(judging.questions)  # no question for a roll
-    assert len(judging.questions) >= 4
+    assert len(judging.questions) >= (4 if name in OWN else 1)  # a small game ends early
     assert (rolls > 0) is position.game.rolls_dice(position.options)
     thinker = InlineThinker(Always(ListedPlayer({})))
     thinker.want(judging.wanted())

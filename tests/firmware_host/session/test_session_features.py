@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from drivers.buttons import ButtonRole
-from engine.assessments import Timing
 from engine.outcome import Termination
 from engine.physical import Sensing
+from engine.recognition.answers import Timing
 from engine.registry import find_game
 from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import (

@@ -65,6 +65,18 @@ TSSHOGI_DIFFERS: Differs = _differs(
     ),
     *(
         (
+            name,
+            "csa",
+            "ending",
+            "a game won by default (不戦勝, 不戦敗), which CSA has no word for: Kiban writes "
+            "the absent side's %±ILLEGAL_ACTION (the standard's loss by an act other than "
+            "a move) beside its own result line; tsshogi reads a foul there, 2.2.0 with "
+            f"the winner turned too ({ILLEGAL_ACTION})",
+        )
+        for name in ("kiban-forfeit-loss.kif", "kiban-forfeit-win.ki2")
+    ),
+    *(
+        (
             "kifu-for-js-7mai.ki2",
             fmt,
             fields,
@@ -139,6 +151,14 @@ CSHOGI_DIFFERS: Differs = _differs(
     *(
         ("kifu-for-js-7mai.ki2", fmt, "read", f"{CSHOGI} has no 左七枚落ち (KeyError)")
         for fmt in ("kif", "ki2")
+    ),
+    (
+        "kiban-forfeit-loss.kif",
+        "ki2",
+        "comments",
+        f"{CSHOGI}'s KI2 reader knows no result line of a default (its RESULT_RE: "
+        "まで2手で不戦敗, as tsshogi writes and reads it), so reads on past it and gives "
+        "the comment after the ending to the last move",
     ),
     (
         "tsshogi-csa-standard.csa",

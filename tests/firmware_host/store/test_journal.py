@@ -25,11 +25,13 @@ from firmware_host.notices.declared import (
 )
 from firmware_host.store.journal import Journal
 from firmware_host.store.storage import GameStatus, GameStore, RecordKind, StorageError
+from firmware_host.telling.language import Language
 from firmware_host.telling.legend import BLINK_PERIOD, DEFAULT_PALETTE, Meaning
+from firmware_host.telling.rendering import told
 from firmware_host.terminal.screen import describe_notice
 from firmware_host.wire.notice_records import notice_record
 from hardware.profile import load_profile
-from tests.firmware_host.web.helpers import opened, sim_session
+from tests.firmware_host.web.helpers import opened, said_from_record, sim_session
 
 GAME = find_game("dobutsu")
 
@@ -223,6 +225,10 @@ def test_a_new_game_from_the_page_on_a_full_disk_does_not_stop_the_simulator(
             state = await page.state_where(lambda s: s["game"] == "shogi")
             assert "not saved yet" in state["message"]
             assert state["faults"]["store"] is not None and state["faults"]["board"] is None
+            # the fault is a value, told in a page's language as the status line is
+            fault = said_from_record(session.state()["faults_said"]["store"])
+            assert told(fault, Language.ENGLISH) == state["faults"]["store"]
+            assert told(fault, Language.POLISH) != state["faults"]["store"]
             disk.free()
             session.journal.retry_every = 0.0
             answer = await page.send(type="new_game", game="dobutsu")

@@ -15,8 +15,8 @@ from firmware_host.loops.speaker import Announcer, Speaker, espeak_command
 from firmware_host.session.clock import TimeControl
 from firmware_host.telling.byoyomi import byoyomi_calls
 from firmware_host.telling.language import Language
-from firmware_host.telling.said import told
-from firmware_host.telling.speech import Narrator, warning_due, warnings_ahead
+from firmware_host.telling.narrator import Narrator, warning_due, warnings_ahead
+from firmware_host.telling.rendering import told
 from firmware_host.telling.speech_settings import SpeechMode, SpeechSpec
 from tests.firmware_host.loops.test_speaker import rms
 

@@ -13,11 +13,10 @@ from typing import Any
 import pytest
 
 from drivers.errors import BusError
-from engine.assessments import Correction
 from engine.game import Game, Position
 from engine.opening import DrawResult, FirstPlayerDraw
 from engine.outcome import Outcome, Termination
-from engine.registry import games
+from engine.recognition.answers import Correction
 from engine.said import Said, Term, said, verbatim
 from firmware_host.club.pairings import Pairing
 from firmware_host.club.words import pairing_said
@@ -75,14 +74,23 @@ from firmware_host.session.state import (
 from firmware_host.store.storage import Replaced
 from firmware_host.telling.language import Language, translated
 from firmware_host.telling.notices import notice_line, notice_sentence
-from firmware_host.telling.said import seat_words
+from firmware_host.telling.prompt_words import CHOICE_NAMES, choice_label
+from firmware_host.telling.rendering import seat_words
+from firmware_host.telling.setup_guide import setup_steps
 from firmware_host.telling.view import Surface, message_text
-from firmware_host.telling.wording import CHOICE_NAMES, choice_label, setup_steps
 from tests.firmware_host.simkit import close_all, make_sim
 from tests.firmware_host.telling.test_languages_messages import WORD, english_left
-from tests.registered import boarded_games
+from tests.registered import boarded_games, in_their_languages
 
 TRANSLATED = tuple(language for language in Language if language is not Language.ENGLISH)
+TOLD = in_their_languages(TRANSLATED)
+"""Each game with each translated language it is told in (an outside game: those it ships)."""
+
+
+def told_id(value: object) -> str:
+    return value.value if isinstance(value, Language) else getattr(value, "name", str(value))
+
+
 NAMES = frozenset({"lishogi", "mcp", "aiko", "jan"})
 """The names in the examples: the server, the chip, a pairing's players."""
 PLIES = 40
@@ -234,8 +242,7 @@ def kept_words(game: Game[Any], language: Language, *texts: str) -> set[str]:
     return kept | {word.lower() for text in texts for word in WORD.findall(text)}
 
 
-@pytest.mark.parametrize("language", TRANSLATED, ids=lambda language: language.value)
-@pytest.mark.parametrize("game", games(), ids=lambda game: game.name)
+@pytest.mark.parametrize(("game", "language"), TOLD, ids=told_id)
 def test_every_notice_of_every_game_is_told_in_every_language(
     game: Game[Any], language: Language
 ) -> None:
@@ -266,8 +273,7 @@ def test_every_notice_of_every_game_is_told_in_every_language(
         assert left == set(), (language.value, english_said, said)
 
 
-@pytest.mark.parametrize("language", TRANSLATED, ids=lambda language: language.value)
-@pytest.mark.parametrize("game", games(), ids=lambda game: game.name)
+@pytest.mark.parametrize(("game", "language"), TOLD, ids=told_id)
 def test_every_choice_of_every_game_is_labelled_in_every_language(
     game: Game[Any], language: Language
 ) -> None:
@@ -331,8 +337,7 @@ def test_every_prompts_status_line_is_told_in_every_language(game: Game[Any]) ->
             assert left == set(), (language.value, english, told)
 
 
-@pytest.mark.parametrize("language", TRANSLATED, ids=lambda language: language.value)
-@pytest.mark.parametrize("game", games(), ids=lambda game: game.name)
+@pytest.mark.parametrize(("game", "language"), TOLD, ids=told_id)
 def test_every_set_up_step_is_told_in_every_language(game: Game[Any], language: Language) -> None:
     """The terminal lists the steps that set the board up: pieces to put (whose, on
     which cell or slot), pieces to take off, pieces to turn over, the rest counted."""

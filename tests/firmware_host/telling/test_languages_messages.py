@@ -1,4 +1,4 @@
-"""What the session, the store and the rules say, in every language (telling/said.py):
+"""What the session, the store and the rules say, in every language (telling/rendering.py):
 no refusal, fault or warning is a sentence written in the source, each is a value;
 every msgid said, filled as a game fills it, comes back in every language without an
 English word but names; and the real ones (a silent chip, a full disk, a damaged
@@ -21,7 +21,7 @@ from drivers.errors import BusError
 from engine.game import Game, Position
 from engine.opening import DrawResult, FirstPlayerDraw
 from engine.physical import Stone
-from engine.registry import find_game, games
+from engine.registry import find_game
 from engine.said import (
     Either,
     PieceWord,
@@ -52,12 +52,21 @@ from firmware_host.telling.language import Language, translated
 from firmware_host.telling.msgids import claim_rules, source_msgids
 from firmware_host.telling.notices import notice_line, notice_sentence
 from firmware_host.telling.opening_words import draw_text
-from firmware_host.telling.said import claim_help, claim_title, seat_words, told
+from firmware_host.telling.rendering import claim_help, claim_title, seat_words, told
 from firmware_host.telling.view import Surface, message_text, review_text
 from tests.firmware_host.simkit import close_all, make_sim
+from tests.registered import in_their_languages
 
 ROOT = Path(__file__).resolve().parents[3] / "firmware_host"
 TRANSLATED = tuple(language for language in Language if language is not Language.ENGLISH)
+TOLD = in_their_languages(TRANSLATED)
+"""Each game with each translated language it is told in (an outside game: those it ships)."""
+
+
+def told_id(value: object) -> str:
+    return value.value if isinstance(value, Language) else getattr(value, "name", str(value))
+
+
 WORD = re.compile(r"[A-Za-z]{3,}")
 KEPT = frozenset({"furigoma", "tokin", "sente", "gote", "gui", "pac", "nifu", "uchifuzume"})
 """Shogi's Japanese terms, Abalone's pac and the GUI's name, kept in every language."""
@@ -255,8 +264,7 @@ def _kept(game: Game[Any], language: Language, values: dict[str, Value]) -> set[
     return kept
 
 
-@pytest.mark.parametrize("language", TRANSLATED, ids=lambda language: language.value)
-@pytest.mark.parametrize("game", games(), ids=lambda game: game.name)
+@pytest.mark.parametrize(("game", "language"), TOLD, ids=told_id)
 def test_every_message_is_told_in_every_language(game: Game[Any], language: Language) -> None:
     position = _start(game)
     values = _filled(game, position)

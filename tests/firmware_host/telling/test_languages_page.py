@@ -17,7 +17,7 @@ from playwright.sync_api import BrowserContext
 from engine.registry import find_game
 from firmware_host.store.storage import GameStore
 from firmware_host.telling.language import Language
-from firmware_host.telling.said import told as tell
+from firmware_host.telling.rendering import told as tell
 from firmware_host.telling.status import Surface, status_said
 from firmware_host.web.sessions.simulated import SimSession
 from firmware_host.web.words.page_words import PAGE_WORDS, page_words

@@ -12,7 +12,7 @@ import pytest
 from engine.game import Game
 from engine.registry import find_game, games
 from firmware_host.telling.language import Language
-from firmware_host.telling.spot_names import indicator_caption, indicator_name, spot_name
+from firmware_host.telling.rendering import indicator_caption, indicator_name, spot_name
 from firmware_host.terminal.app import TerminalBoard
 from tests.firmware_host.simkit import make_sim
 

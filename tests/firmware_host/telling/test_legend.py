@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from drivers.led_strip import Colour
-from engine.assessments import Correction, Hint
 from engine.outcome import Outcome, Termination
+from engine.recognition.answers import Correction, Hint
 from engine.said import verbatim
 from firmware_host.session.state import Phase
 from firmware_host.telling.legend import (

@@ -155,11 +155,14 @@ def test_the_measure_tells_near_twins_from_clear_pairs() -> None:
 
 def test_the_key_says_which_meanings_blink() -> None:
     """A pair told apart by blinking rather than colour: the key names the blinking."""
+    from firmware_host.telling.language import Language
     from firmware_host.web.words.colour_key import colour_key
+    from firmware_host.web.words.told_for_page import told_for_page
     from tests.firmware_host.simkit import make_sim
 
     sim = make_sim()
-    texts = {entry["meaning"]: entry["text"] for entry in colour_key(sim.controller, "default")}
+    key = told_for_page(colour_key(sim.controller, "default"), Language.ENGLISH, sim.game)
+    texts = {entry["meaning"]: entry["text"] for entry in key}
     assert texts["illegal"] == "illegal move (blinks)"
     assert texts["prompt"] == "prompt choice (blinks)"
     assert texts["remove"] == "piece to remove"

@@ -108,14 +108,17 @@ def test_the_colour_blind_keys_name_its_paces() -> None:
     """The page's key and the terminal's say the colour-blind palette's paces."""
     from firmware_host.loops.simulator import Simulation
     from firmware_host.store.storage import GameStore
+    from firmware_host.telling.language import Language
     from firmware_host.terminal.screen import legend_text
     from firmware_host.web.words.colour_key import colour_key
+    from firmware_host.web.words.told_for_page import told_for_page
     from hardware.profile import load_profile
     from tests.firmware_host.simkit import GAME, make_sim, track
 
     palette = PALETTES["colour-blind"]
     assert palette.paces  # the colour-blind palette needs pace where colour runs short
-    page = {e["meaning"]: e["text"] for e in colour_key(make_sim().controller, palette.name)}
+    key = told_for_page(colour_key(make_sim().controller, palette.name), Language.ENGLISH, GAME)
+    page = {e["meaning"]: e["text"] for e in key}
     sim = Simulation(
         GAME, load_profile("sim", GAME), GameStore(":memory:"), resume=False, palette=palette
     )

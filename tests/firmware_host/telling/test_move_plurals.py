@@ -12,7 +12,7 @@ from engine.robotory.spoken import MOVE_PLURALS, WHITE
 from engine.said import CountWord, Said, move_plural
 from firmware_host.telling.language import Language
 from firmware_host.telling.msgids import missing_entries
-from firmware_host.telling.said import told
+from firmware_host.telling.rendering import told
 
 POLISH = """msgctxt "move"
 msgid "{count} white token"

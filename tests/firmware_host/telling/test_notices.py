@@ -7,9 +7,9 @@ import json
 from dataclasses import fields
 from string import Formatter
 
-from engine.assessments import Correction
 from engine.opening import DrawResult, FirstPlayerDraw
 from engine.outcome import Outcome, Termination
+from engine.recognition.answers import Correction
 from engine.registry import find_game
 from engine.said import said, verbatim
 from firmware_host.club.pairings import Pairing
@@ -54,9 +54,9 @@ from firmware_host.notices.declared import (
 from firmware_host.opponents.seats import parse_opponents
 from firmware_host.session.new_seats import seats_said
 from firmware_host.telling.language import Language
+from firmware_host.telling.narrator import warnings_ahead
 from firmware_host.telling.notices import Move, Moves, notice_line, notice_sentence, wording
-from firmware_host.telling.said import told
-from firmware_host.telling.speech import warnings_ahead
+from firmware_host.telling.rendering import told
 from firmware_host.wire.notice_records import notice_record
 
 WON = Outcome.win(Termination.TRY, 0)

@@ -10,12 +10,12 @@ from engine.game import Game
 from engine.registry import find_game, games
 from engine.said import said
 from firmware_host.telling.language import Language
-from firmware_host.telling.said import told
-from firmware_host.telling.spot_names import (
+from firmware_host.telling.rendering import (
     indicator_caption,
     indicator_name,
     spot_label,
     spot_name,
+    told,
 )
 from firmware_host.telling.spot_words import spot_said
 

@@ -8,8 +8,8 @@ import os
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.assessments import Timing
 from engine.outcome import Termination
+from engine.recognition.answers import Timing
 from engine.registry import find_game
 from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import MoveCommitted

@@ -11,12 +11,12 @@ from typing import Any
 from aiohttp import ClientWebSocketResponse
 from aiohttp.test_utils import TestClient, TestServer
 
-from engine.assessments import Timing
 from engine.game import Game
+from engine.recognition.answers import Timing
 from engine.registry import find_game
 from firmware_host.store.storage import GameStore
 from firmware_host.telling.language import Language
-from firmware_host.telling.said import told
+from firmware_host.telling.rendering import told
 from firmware_host.web.gate.pairing import Pairing
 from firmware_host.web.page_state.messages import Mode, MoveList, state_message
 from firmware_host.web.server.app import create_app
@@ -33,8 +33,9 @@ PATIENT = Timing(grace=60.0)
 
 
 def sim_state(sim: Any, **extra: Any) -> Json:
-    """The state the server sends the page for a simulation (``extra``: the state's
-    other parts, such as a remote game)."""
+    """The state the server builds for the page of a simulation (``extra``: the state's
+    other parts, such as a remote game), what it says still values (``X_said``) that
+    ``told_for_page`` tells in the page's language as it leaves."""
     return state_message(
         sim.controller,
         sim.board.painter.pixels,

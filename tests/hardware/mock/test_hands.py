@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from engine.assessments import Timing
 from engine.game import Layout
 from engine.physical import EMPTY, PRESENT, Reading, Sensing, Spot, Stone
+from engine.recognition.answers import Timing
 from engine.registry import find_game
 from hardware.mock.board import SimulatedBoard
 from hardware.mock.hands import (

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 from engine.physical import EMPTY, PRESENT, Sensing
+from engine.recognition.sensors import SensorKind, SensorModel
 from engine.registry import find_game
-from engine.sensors import SensorKind, SensorModel
 from hardware.magnetics.build import Body as BodyKind
 from hardware.magnetics.build import Build, Mount, PieceBuild
 from hardware.magnetics.check import passage, release_height, stances

@@ -6,11 +6,22 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.bench import BenchPlan
-from engine.game import Game
-from engine.geometry import CellCentre, CellShape, Geometry, Seat
-from engine.options import Options, OptionSpec
-from engine.said import BY_SEAT, MoveSaid, PieceWord, by_seat, labelled, move_phrase
+from kiban.game import (
+    BY_SEAT,
+    BenchPlan,
+    CellCentre,
+    CellShape,
+    Game,
+    Geometry,
+    MoveSaid,
+    Options,
+    OptionSpec,
+    PieceWord,
+    Seat,
+    by_seat,
+    labelled,
+    move_phrase,
+)
 from kiban_dice_race.rules import TRACK, Blocked, Roll, Run, SprintPosition, Wait
 
 BOARD = Path(__file__).with_name("sim-sprint.toml")

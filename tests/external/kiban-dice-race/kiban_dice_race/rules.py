@@ -13,11 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Self
 
-from engine.errors import NotationError
-from engine.game import Game, Layout, Position
-from engine.options import Options
-from engine.outcome import Outcome, Termination
-from engine.physical import Stone
+from kiban.game import Game, Layout, NotationError, Options, Outcome, Position, Stone, Termination
 
 TRACK = tuple(f"s{number}" for number in range(1, 11))
 """The track's cells, from the start to the finish."""

@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from engine.assessments import Timing
+from engine.recognition.answers import Timing
 from engine.registry import find_game
 from firmware_host.notices.declared import MoveCommitted, MovesTakenBack, Notice, PromptOpened
 from firmware_host.tools.bench.hands import Players, Tempo, main, soak

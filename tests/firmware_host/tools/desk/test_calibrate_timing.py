@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from engine.recognition.sensors import BOUNCE
 from engine.registry import find_game
-from engine.sensors import BOUNCE
 from firmware_host.cli import main
 from firmware_host.tools.desk.calibrate_timing import TimingCalibrator
 from firmware_host.tools.desk.sim_bench import simulated_bench, slide_changes

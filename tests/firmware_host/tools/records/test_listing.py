@@ -125,3 +125,31 @@ def test_a_game_read_in_is_listed_as_its_file_has_it(
     assert "2018/05/08" in line and "playing" not in line
     assert " 9時間 " in line  # its time control (持ち時間), as written
     assert "sealed" in line  # the file ends on a sealed move (封じ手)
+
+
+FORFEITS = {
+    # the corpus file: what the list says of it, and its moves
+    "kiban-forfeit-win.ki2": ("sente wins (forfeit)", "0"),
+    "kiban-forfeit-loss.kif": ("gote wins (forfeit)", "2"),
+}
+
+
+@pytest.mark.parametrize("name", FORFEITS)
+def test_a_game_won_by_default_is_listed_with_its_winner(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path, name: str
+) -> None:
+    """Issue 81: a record ending 不戦勝 or 不戦敗 (the other side did not play) was refused;
+    read in, the list names who won and how, with or without moves before it."""
+    from tests.firmware_host.store.storekit import run_cli
+
+    result, moves = FORFEITS[name]
+    record = str(CORPUS / name)
+    code, _out, err = run_cli(
+        capsys, monkeypatch, "sim", "shogi", "--record", record, "--state-dir", str(tmp_path)
+    )
+    assert code == 0, err
+    code, out, err = run(capsys, "list", "--sim", "--state-dir", str(tmp_path))
+    assert code == 0, err
+    line = rows(out)["1"]
+    assert f" {result} " in line and "先手の人 vs 後手の人" in line
+    assert line.split()[-1] == moves

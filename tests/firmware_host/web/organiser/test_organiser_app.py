@@ -27,7 +27,7 @@ from firmware_host.club.pairings import Pairing, Round
 from firmware_host.club.roster import Alert, AlertKind, Entry
 from firmware_host.club.words import Look, alert_said, entry_said
 from firmware_host.telling.language import Language
-from firmware_host.telling.said import told
+from firmware_host.telling.rendering import told
 from firmware_host.web.organiser.app import HEADERS, new_token, organiser_app
 from firmware_host.web.organiser.archive import archive_handler
 from firmware_host.web.words.organiser_words import ORGANISER_WORDS, organiser_words

@@ -15,10 +15,12 @@ from firmware_host.loops.simulator import Simulation
 from firmware_host.session.actions import NewGame, Resign, Review, TakeBack
 from firmware_host.store.importing import read_record_file
 from firmware_host.store.storage import GameStore
+from firmware_host.telling.language import Language
+from firmware_host.web.words.told_for_page import told_for_page
 from hardware.profile import load_profile
 from tests.engine.shogi.corpus_files import CORPUS
 from tests.firmware_host.simkit import track
-from tests.firmware_host.web.helpers import said_from_record, sim_state
+from tests.firmware_host.web.helpers import Json, said_from_record, sim_state
 
 HENKA = CORPUS / "kifu-for-js-henka.kif"
 """Kifu for Windows V6.39's record of a 1st-round Kisei game to move 12, broken off
@@ -43,9 +45,18 @@ def sim_of(path: Path, store: GameStore | None = None, **more: Any) -> Simulatio
     return sim
 
 
+def english_state(sim: Simulation) -> Json:
+    """The state as the server sends it to an English page (told at its edge)."""
+    state = told_for_page(sim_state(sim), Language.ENGLISH, sim.game)
+    assert isinstance(state, dict)
+    return state
+
+
 def test_the_page_shows_what_the_record_said() -> None:
     sim = sim_of(HENKA)
-    record = sim_state(sim)["record"]
+    built = sim_state(sim)["record"]
+    assert "ending" not in built and "notes" not in built  # only their values
+    record = english_state(sim)["record"]
     assert record["players"] == ["先手56789012全3456789", "後手567890全123456789"]
     assert (record["event"], record["started"], record["time_control"]) == (
         "第74期棋聖戦1次予選",
@@ -53,7 +64,7 @@ def test_the_page_shows_what_the_record_said() -> None:
         "６時間",
     )
     assert record["ending"] == "broken off"  # 中断: the game is still the file's
-    assert said_from_record(record["ending_said"]).msgid == "broken off"
+    assert said_from_record(built["ending_said"]).msgid == "broken off"
     assert record["variations"] == 5
     assert [(b["ply"], b["depth"], b["moves"][0]) for b in record["branches"]] == [
         (3, 0, "7i6h"),
@@ -69,7 +80,7 @@ def test_the_page_shows_what_the_record_said() -> None:
         "plain text (headers and moves) has no form for variations: the record's 5 "
         "variations are left out"
     )
-    assert said_from_record(record["notes_said"]["csa"]).count == 5
+    assert said_from_record(built["notes_said"]["csa"]).count == 5
 
 
 def test_a_game_begun_here_has_no_record_facts() -> None:
@@ -83,7 +94,7 @@ def test_once_a_move_is_taken_back_the_files_ending_no_longer_holds() -> None:
     sim = sim_of(HENKA)
     sim.send(TakeBack())
     sim.settle()
-    record = sim_state(sim)["record"]
+    record = english_state(sim)["record"]
     assert record["ending"] is None
     assert record["players"][0] == "先手56789012全3456789"  # the rest still holds
     assert record["variations"] == 5  # every one is an alternative to a move still the file's
@@ -95,7 +106,7 @@ def test_the_review_lists_the_variations_of_the_game_it_shows(tmp_path: Path) ->
     sim.send(Resign())
     sim.settle()
     sim.send(Review("first", None))
-    state = sim_state(sim)
+    state = english_state(sim)
     review = state["review"]
     assert review["record"]["variations"] == 5
     assert review["record"]["ending"] is None  # the game ended here, by a resignation
@@ -122,5 +133,19 @@ def test_a_record_without_variations_notes_nothing() -> None:
     )
     track(sim)
     sim.settle()
-    record = sim_state(sim)["record"]
+    record = english_state(sim)["record"]
     assert record["notes"] == {} and record["variations"] == 0 and record["branches"] == []
+
+
+def test_a_game_won_by_default_shows_its_winner_and_how() -> None:
+    """Issue 81: 不戦勝 (the side to move won, the other did not play) and 不戦敗 (it
+    lost), with or without moves before them, as the record's ending the page and the
+    review show."""
+    for name, ending in (
+        ("kiban-forfeit-win.ki2", "sente wins (forfeit)"),
+        ("kiban-forfeit-loss.kif", "gote wins (forfeit)"),
+    ):
+        record = sim_state(sim_of(CORPUS / name))["record"]
+        assert "ending" not in record  # said once: the page tells the value (issue 82)
+        said = said_from_record(record["ending_said"])
+        assert said.msgid == "{seats} wins ({termination})" and str(said) == ending

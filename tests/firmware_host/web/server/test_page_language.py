@@ -11,7 +11,7 @@ import pytest
 
 from engine.registry import find_game
 from firmware_host.telling.language import Language
-from firmware_host.telling.said import told
+from firmware_host.telling.rendering import told
 from firmware_host.telling.status import Surface, status_said
 from tests.firmware_host.web.helpers import Page, said_keys, served, sim_session
 

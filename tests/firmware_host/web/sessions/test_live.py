@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from engine.assessments import Timing
+from engine.recognition.answers import Timing
 from engine.registry import find_game
 from firmware_host.loops.simulator import Simulation
 from firmware_host.session.state import Phase

@@ -239,7 +239,7 @@ def test_joining_again_takes_the_stored_game_up_and_hosting_starts_a_new_one() -
 
 
 def test_a_refusal_says_what_failed_and_a_broker_never_reached() -> None:
-    from firmware_host.remote.setting import RemoteGameError
+    from firmware_host.remote.terms import RemoteGameError
     from firmware_host.web.sessions.remote_play import refusal, remote_request
 
     hosting = remote_request(PlayRemote("mqtt://b.example"))

@@ -17,7 +17,7 @@ from firmware_host.club.live_delay import Audience, Delay
 from firmware_host.remote.messages import BoardState
 from firmware_host.session.consent import Word, WordKind
 from firmware_host.telling.language import Language
-from firmware_host.telling.said import told
+from firmware_host.telling.rendering import told
 from firmware_host.web.spectator.app import CHECK, spectator_app
 from firmware_host.web.spectator.index import Indexer, changed_spots
 from firmware_host.web.words.page_words import PAGE_WORDS

@@ -18,7 +18,7 @@ from engine.registry import find_game
 from engine.said import Term, alone
 from firmware_host.club.live_delay import Delay
 from firmware_host.telling.language import Language
-from firmware_host.telling.said import told
+from firmware_host.telling.rendering import told
 from firmware_host.web.spectator.app import spectator_app
 from tests.firmware_host.web.spectator.roomkit import SimTable, room
 from tests.firmware_host.web.static.test_browser import ARTIFACTS, browser

@@ -19,8 +19,8 @@ from firmware_host.session.clock import TimeControl
 from firmware_host.store.storage import GameStore
 from firmware_host.telling.language import Language
 from firmware_host.telling.legend import PALETTES
-from firmware_host.telling.said import told
-from firmware_host.telling.speech import warnings_ahead
+from firmware_host.telling.narrator import warnings_ahead
+from firmware_host.telling.rendering import told
 from firmware_host.web.page_state.messages import (
     Mode,
     board_message,
@@ -65,6 +65,10 @@ def _page(browser: BrowserContext, server: LiveServer) -> Page:
     page.add_init_script("window.KIBAN_OFFLINE = true")
     page.goto(server.url)
     return page
+
+
+SAID_FIELDS = ("title_said", "help_said")
+"""A claim's words the page shows, as values."""
 
 
 def _told(record: Json, language: Language, game: Game[Any] | None = None) -> str:
@@ -158,7 +162,8 @@ def test_every_games_claims_are_told_as_the_server_tells_them(
     ]
     boards = [board for board in boards if board["claims"]]
     assert {board["game"] for board in boards} >= {"shogi"}
-    assert len({claim["title"] for board in boards for claim in board["claims"]}) >= 2
+    titles = {_told(c["title_said"], Language.ENGLISH) for b in boards for c in b["claims"]}
+    assert len(titles) >= 2
     for language in LANGUAGES:
         switch(page, language)
         for board in boards:
@@ -174,7 +179,10 @@ def test_every_games_claims_are_told_as_the_server_tells_them(
             ]
             assert page.evaluate(CLAIMS) == expected, (language.value, board["game"])
             if language is not Language.ENGLISH:
-                english = [[c["name"], c["title"], c["help"]] for c in board["claims"]]
+                english = [
+                    [c["name"], *(_told(c[f], Language.ENGLISH, game) for f in SAID_FIELDS)]
+                    for c in board["claims"]
+                ]
                 assert expected != english
     page.close()
 
@@ -280,7 +288,8 @@ def test_the_clock_warnings_are_said_as_the_server_says_them(
             expected = [told(warning.sentence, language, game) for warning in ahead]
             assert found == expected, (language.value, game.name)
             if language is not Language.ENGLISH:
-                assert found != [warning["say"] for warning in warnings]
+                english = [told(warning.sentence, Language.ENGLISH, game) for warning in ahead]
+                assert found != english
             assert not said_keys(sent)
             said += len(found)
     assert said > 100

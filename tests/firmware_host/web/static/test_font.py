@@ -1,14 +1,12 @@
-"""The page brings its own Japanese fonts: subsets of Noto CJK (tools/page_font.py)
+"""The page brings its own Japanese fonts: subsets of Noto CJK (``kiban page-font``)
 that hold every CJK character the page can show, served from its static files with
 their licence beside them, and drawn by Chromium for the shogi pieces and the
 Japanese page whatever fonts the machine has (a minimal Debian has none for CJK)."""
 
 from __future__ import annotations
 
-import importlib.util
 from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
@@ -19,6 +17,7 @@ from engine.registry import find_game
 from firmware_host.store.storage import GameStore
 from firmware_host.web.server.app import STATIC_TYPES
 from firmware_host.web.sessions.simulated import SimSession
+from firmware_host.web.words import page_font
 from firmware_host.web.words.game_fonts import is_cjk, kiban_characters
 from tests.firmware_host.web.helpers import PATIENT
 from tests.firmware_host.web.static.test_browser import (  # noqa: F401 - the fixture
@@ -30,21 +29,9 @@ ROOT = Path(__file__).resolve().parents[4]
 STATIC = ROOT / "firmware_host" / "web" / "static"
 
 
-def page_font() -> ModuleType:
-    """tools/page_font.py, the developer's tool that made the subsets."""
-    spec = importlib.util.spec_from_file_location("page_font", ROOT / "tools" / "page_font.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-TOOL = page_font()
-
-
-@pytest.mark.parametrize("name", sorted(TOOL.FACES.values()))
+@pytest.mark.parametrize("name", sorted(page_font.FACES.values()))
 def test_each_subset_holds_every_character_the_page_can_show(name: str) -> None:
-    shown = TOOL.shown_characters()
+    shown = page_font.shown_characters()
     assert {"王", "玉", "飛", "龍", "と", "日", "本", "語"} <= shown  # pieces, the language menu
     font = TTFont(str(STATIC / name))
     held = set(font.getBestCmap())
@@ -54,7 +41,7 @@ def test_each_subset_holds_every_character_the_page_can_show(name: str) -> None:
     assert name in STATIC_TYPES  # served from the page's static files
 
 
-@pytest.mark.parametrize("name", sorted(TOOL.FACES.values()))
+@pytest.mark.parametrize("name", sorted(page_font.FACES.values()))
 def test_the_list_beside_the_subsets_names_the_cjk_characters_they_hold(name: str) -> None:
     """What a game's conformance check and its own subsets are measured against."""
     held = {chr(code) for code in TTFont(str(STATIC / name)).getBestCmap() if is_cjk(chr(code))}
@@ -62,14 +49,14 @@ def test_the_list_beside_the_subsets_names_the_cjk_characters_they_hold(name: st
 
 
 def test_the_licence_is_shipped_beside_the_fonts() -> None:
-    licence = (STATIC / TOOL.LICENCE).read_text(encoding="utf-8")
+    licence = (STATIC / page_font.LICENCE).read_text(encoding="utf-8")
     assert "SIL OPEN FONT LICENSE Version 1.1" in licence
     assert "Adobe" in licence  # the copyright notices the fonts carry
-    for name in TOOL.FACES.values():
+    for name in page_font.FACES.values():
         assert name in licence
         copyright_notice = TTFont(str(STATIC / name))["name"].getDebugName(0)
         assert copyright_notice in licence
-    assert STATIC_TYPES[TOOL.LICENCE] == "text/plain"
+    assert STATIC_TYPES[page_font.LICENCE] == "text/plain"
 
 
 @pytest.fixture(scope="module")

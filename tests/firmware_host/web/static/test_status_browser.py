@@ -9,7 +9,7 @@ from playwright.sync_api import BrowserContext
 
 from engine.registry import find_game
 from firmware_host.telling.language import Language
-from firmware_host.telling.spot_names import spot_name
+from firmware_host.telling.rendering import spot_name
 from tests.firmware_host.web.static import test_browser as browsing
 from tests.firmware_host.web.static.test_told_browser import switch
 

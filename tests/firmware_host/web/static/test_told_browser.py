@@ -1,4 +1,4 @@
-"""The page shows, in the language it names, exactly what ``telling/said.py`` tells for
+"""The page shows, in the language it names, exactly what ``telling/rendering.py`` tells for
 the same value (the status line, a prompt's heading and choices, a seat's name, how the
 game ended), and another language without a reload: the server tells it at the page's
 edge, and the page keeps no renderer of its own."""
@@ -13,7 +13,7 @@ from playwright.sync_api import BrowserContext, Page
 from engine.registry import find_game
 from engine.said import alone
 from firmware_host.telling.language import Language
-from firmware_host.telling.said import told
+from firmware_host.telling.rendering import told
 from firmware_host.telling.status import Surface, status_said
 from firmware_host.web.words.page_words import page_words
 from firmware_host.wire.notice_records import said_from_record

@@ -19,7 +19,7 @@ from firmware_host.online.trouble import link_down
 from firmware_host.store.storage import GameStore
 from firmware_host.telling.language import Language
 from firmware_host.telling.legend import PALETTES
-from firmware_host.telling.said import told as told_in
+from firmware_host.telling.rendering import told as told_in
 from firmware_host.web.page_state.messages import Mode, catalogue_message
 from firmware_host.web.sessions.simulated import SimSession
 from firmware_host.web.words.page_words import page_words
@@ -29,6 +29,7 @@ from tests.firmware_host.simkit import make_sim
 from tests.firmware_host.web.helpers import PATIENT, Json, labels_told
 from tests.firmware_host.web.static.test_browser import LiveServer, browser
 from tests.firmware_host.web.words.test_page_words import (
+    for_page,
     page_messages,
     published,
     thinking,
@@ -57,7 +58,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 def test_every_surface_of_the_page_speaks_in_words(
     browser: BrowserContext, server: LiveServer
 ) -> None:
-    board, state = page_messages(thinking())
+    sim = thinking()
+    board, state = for_page(sim, *page_messages(sim))
     notices = published()
     page = browser.new_page()
     page.add_init_script("window.KIBAN_OFFLINE = true")
@@ -78,17 +80,13 @@ def test_every_surface_of_the_page_speaks_in_words(
 
 ONLINE: dict[str, object] = {
     "token": True,
-    "looking": None,
     "looking_said": None,
-    "trouble": None,
     "trouble_said": None,
-    "failed": None,
     "failed_said": None,
     "game": "abcd1234",
     "opponent": "lishogi AI level 3",
     "opponent_level": 3,
     "chat": [],
-    "help_off": None,
     "help_off_said": None,
 }
 """An online game against lishogi's computer, as the server tells the dialog."""
@@ -172,9 +170,7 @@ def test_the_link_failing_while_a_game_is_looked_for_is_shown_in_the_language(
     online = {
         **ONLINE,
         "game": None,
-        "looking": str(looking),
         "looking_said": said_record(looking),
-        "trouble": str(trouble),
         "trouble_said": said_record(trouble),
     }
     board, state = page_messages(thinking())
@@ -191,7 +187,7 @@ def test_the_link_failing_while_a_game_is_looked_for_is_shown_in_the_language(
         "t => document.getElementById('online-trouble').textContent === t", arg=polish
     )
     # the link back: the line goes
-    back = {**online, "trouble": None, "trouble_said": None}
+    back = {**online, "trouble_said": None}
     sent(page, Language.POLISH, board, {**state, "online": back})
     assert page.locator("#online-trouble").is_hidden()
     switched(page, Language.ENGLISH)  # the browser keeps the choice for the next page

@@ -19,7 +19,7 @@ import pytest
 
 from drivers.buttons import ButtonRole
 from engine.game import Game
-from engine.registry import find_game, games, names
+from engine.registry import find_game, games, names, own_games
 from engine.said import Said, said, verbatim
 from engine.search.levels import LEVELS
 from engine.search.types import Quality
@@ -34,8 +34,8 @@ from firmware_host.session.state import Phase
 from firmware_host.store.review_notes import MoveNote, note_said
 from firmware_host.telling.language import Language
 from firmware_host.telling.legend import PALETTES, Meaning
-from firmware_host.telling.said import told, value_told
-from firmware_host.telling.view import review_text
+from firmware_host.telling.rendering import told, value_told
+from firmware_host.telling.view import prompt_labels, review_text
 from firmware_host.web.online_dialog.start import _words
 from firmware_host.web.page_state.claims import claim_json, claim_previews
 from firmware_host.web.page_state.messages import (
@@ -46,6 +46,7 @@ from firmware_host.web.page_state.messages import (
 from firmware_host.web.words.colour_key import KEY_WORDS, key_text, key_text_in
 from firmware_host.web.words.page_texts import LEVEL_NAMES, opponent_text
 from firmware_host.web.words.page_words import PAGE_WORDS, page_words
+from firmware_host.web.words.told_for_page import told_for_page
 from firmware_host.wire.notice_records import said_record
 from tests.firmware_host.simkit import close_all, make_sim
 from tests.firmware_host.telling.test_languages import identical_on_purpose
@@ -252,15 +253,15 @@ def _told(entry: Json, field: str, game: Game[Any] | None = None) -> list[tuple[
     """(language, English, told) for ``entry``'s ``field`` (its English where the
     state sends no other words: the same in every language; what is sent as a said
     value, ``..._said``, told in each language as the page tells it)."""
-    english: str = entry[field]
     assert f"{field}_in" not in entry  # no text is sent already told in each language
     sent = entry.get(f"{field}_said")
     if sent is not None:
         value = said_from_record(sent)
-        # the value sent is all of what is said: told in English, it is the English sent
-        assert told(value, Language.ENGLISH, game) == english
+        english = told(value, Language.ENGLISH, game)
+        # the value sent is all of what is said: told in English, it is any English sent
+        assert entry.get(field, english) == english
         return [(x.value, english, told(value, x, game)) for x in TRANSLATED]
-    return [(x.value, english, english) for x in TRANSLATED]
+    return [(x.value, entry[field], entry[field]) for x in TRANSLATED]
 
 
 @pytest.mark.usefixtures("closing")
@@ -283,12 +284,16 @@ def test_the_pages_free_texts_carry_no_english_word(game: Game[Any]) -> None:
         *_told(board, "title", game),
         *_told(computer, "verdict", game),
         *_told(state, "message", game),
-        *_told({"note": review["notes"]["1"], "note_said": review["notes_said"]["1"]}, "note"),
+        *_told({"note_said": review["notes_said"]["1"]}, "note"),
     ]
-    for seat, who in computer["seats"].items():
-        texts += _told({"who": who, "who_said": computer["seats_said"][seat]}, "who", game)
-    assert computer["verdict"] and "wins in" in computer["verdict"]
-    assert "review of game" in state["message"] and "doubtful" in state["message"]
+    for who in computer["seats_said"].values():
+        texts += _told({"who_said": who}, "who", game)
+    # what the state says it says once, as values: the page's edge tells them
+    assert not {"message", "fault", "faults"} & set(state)
+    assert not {"seats", "verdict", "help_off"} & set(computer)
+    shown = told_for_page(state, Language.ENGLISH, game)
+    assert shown["computer"]["verdict"] and "wins in" in shown["computer"]["verdict"]
+    assert "review of game" in shown["message"] and "doubtful" in shown["message"]
     assert len(texts) > 30
     # a move is named in its notation in every language ("roll 3", "2b2a")
     notation = {word.lower() for move in state["moves"] for word in re.findall(r"\w+", move)}
@@ -298,11 +303,11 @@ def test_the_pages_free_texts_carry_no_english_word(game: Game[Any]) -> None:
         if (words := _english_left(game, english, told, Language(code)) - notation)
     ]
     assert left == [], left
-    # the English the state sends is the session's own status line's
-    assert review_text(controller.review, Language.ENGLISH) in state["message"]
+    # the English page's status line is the session's own
+    assert review_text(controller.review, Language.ENGLISH) in shown["message"]
     verdict = controller.computer.verdict
-    assert verdict is not None and str(verdict) == computer["verdict"]
-    assert told(verdict, Language.ENGLISH, game) == computer["verdict"]
+    assert verdict is not None and str(verdict) == shown["computer"]["verdict"]
+    assert told(verdict, Language.ENGLISH, game) == shown["computer"]["verdict"]
 
 
 def test_a_reviewed_moves_note_is_told_in_every_language() -> None:
@@ -363,7 +368,11 @@ def test_what_a_remote_game_waits_for_is_told_in_the_state_and_its_status_line()
             ),
         ),
     )
-    assert state["message"].startswith("waiting for the opponent's board (B (gote)): it is offline")
+    shown = told_for_page(state, Language.ENGLISH, sim.game)
+    assert shown["message"].startswith("waiting for the opponent's board (B (gote)): it is offline")
+    assert shown["remote"]["waiting"] == told(
+        said(offline, seat=sim.game.seat_word(1)), Language.ENGLISH, sim.game
+    )
     polish = "czekanie na planszę przeciwnika (gracz B): jest rozłączona"
     sent = state["remote"]["waiting_said"]
     assert sent == said_record(said(offline, seat=sim.game.seat_word(1)))
@@ -410,12 +419,13 @@ def test_a_prompts_choice_labels_carry_no_english_word(name: str) -> None:
     assert sim.controller.phase is Phase.PROMPT
     state = sim_state(sim)
     prompt = state["prompt"]
-    assert len(prompt["choices"]) >= 2 and len(prompt["labels"]) == len(prompt["choices"])
-    assert labels_told(prompt, Language.ENGLISH, game) == prompt["labels"]
+    english_labels = labels_told(prompt, Language.ENGLISH, game)
+    assert len(prompt["choices"]) >= 2 and len(english_labels) == len(prompt["choices"])
+    assert english_labels == list(prompt_labels(sim.controller))  # the session's own
     told = [
         (x.value, english, labels_told(prompt, x, game)[index])
         for x in TRANSLATED
-        for index, english in enumerate(prompt["labels"])
+        for index, english in enumerate(english_labels)
     ]
     for code, english, text in told:
         assert text != english, (code, text)
@@ -450,8 +460,10 @@ def _option_sets(game: Game[Any]) -> list[Any]:
 
 
 def test_the_new_game_dialogs_texts_carry_no_english_word() -> None:
-    catalogue = catalogue_message(games(), {}, tuple(PALETTES), Mode.SIMULATOR)
-    told_games = {game.name: game for game in games()}
+    """Kiban's own games' and its own words (the words spelled alike in a language are
+    Kiban's lists: an outside game's catalogue marks its own, which the kit reads)."""
+    catalogue = catalogue_message(own_games(), {}, tuple(PALETTES), Mode.SIMULATOR)
+    told_games = {game.name: game for game in own_games()}
     count = 0
     for entry in catalogue["games"]:
         game = told_games[entry["name"]]
@@ -492,11 +504,12 @@ def test_the_new_game_dialogs_texts_carry_no_english_word() -> None:
 def test_a_claims_count_why_it_would_fail_and_its_warning_carry_no_english_word() -> None:
     shogi = next(game for game in games() if game.name == "shogi")
     preview = claim_previews(shogi.position(None, {"impasse": "27"}))["declare"]
-    assert len(preview["problems"]) >= 3
+    assert len(preview["problems_said"]) >= 3
+    assert "problems" not in preview and "warning" not in preview  # only their values
     told = _told(preview, "warning", shogi) + [
         pair
-        for english, sent in zip(preview["problems"], preview["problems_said"], strict=True)
-        for pair in _told({"problem": english, "problem_said": sent}, "problem", shogi)
+        for sent in preview["problems_said"]
+        for pair in _told({"problem_said": sent}, "problem", shogi)
     ]
     for code, english, text in told:
         assert text != english, (code, text)

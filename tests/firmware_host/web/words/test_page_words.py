@@ -7,7 +7,9 @@ from typing import Any
 
 from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import NOTICES
+from firmware_host.telling.language import Language
 from firmware_host.web.page_state.messages import Mode, board_message
+from firmware_host.web.words.told_for_page import told_for_page
 from firmware_host.wire.actions import BY_WIRE
 from firmware_host.wire.notice_records import notice_record
 from tests.firmware_host.pondering import Pondering
@@ -31,12 +33,15 @@ def wire_words(text: str) -> list[str]:
 
 
 def published() -> list[Json]:
-    """What the server sends the page of one example of every kind of notice."""
+    """What the server sends an English page of one example of every kind of notice
+    (told at the page's edge)."""
     session = sim_session()
     messages: list[Json] = []
     session.subscribe(messages.append)
     session.publish(list(EXAMPLES))
-    return [message for message in messages if message["type"] == "notice"]
+    game = session.controller.game
+    notices = [message for message in messages if message["type"] == "notice"]
+    return [told_for_page(notice, Language.ENGLISH, game) for notice in notices]
 
 
 def thinking() -> Simulation:
@@ -47,10 +52,16 @@ def thinking() -> Simulation:
 
 
 def page_messages(sim: Simulation) -> tuple[Json, Json]:
-    """The board and the state the server sends the page for ``sim``."""
+    """The board and the state the server builds for the page of ``sim``: what is said
+    in them as values only, told in the page's language at its edge (``for_page``)."""
     board = board_message(sim.game, sim.profile, Mode.SIMULATOR)
     state = sim_state(sim)
     return board, state
+
+
+def for_page(sim: Simulation, *messages: Json) -> list[Json]:
+    """``messages`` of ``sim``'s as the server sends them to an English page."""
+    return [told_for_page(message, Language.ENGLISH, sim.game) for message in messages]
 
 
 def test_every_notice_reaches_the_page_as_a_line_of_words() -> None:
@@ -65,7 +76,10 @@ def test_every_notice_reaches_the_page_as_a_line_of_words() -> None:
 
 
 def test_the_thinking_message_on_the_page_names_its_button() -> None:
-    _, state = page_messages(thinking())
+    sim = thinking()
+    _, built = page_messages(sim)
+    assert "message" not in built  # only its value: the edge tells it
+    [state] = for_page(sim, built)
     assert state["computer"]["thinking"] is True
     message = state["message"]
     assert "the computer is thinking" in message and "press Move now" in message

@@ -4,7 +4,7 @@ that plays another board, every mistake named with its line."""
 from __future__ import annotations
 
 from firmware_host.loops.profiles import FEATURES
-from firmware_host.remote.settings import REMOTE, RemoteSpec
+from firmware_host.remote.options import REMOTE, RemoteSpec
 from hardware.profile import Profile
 from hardware.profile_base import ProfileError
 from tests.hardware import test_profile

@@ -33,7 +33,7 @@ from firmware_host.notices.declared import (
 )
 from firmware_host.session.clock import GameClock, TimeControl
 from firmware_host.telling.language import Language
-from firmware_host.telling.speech import (
+from firmware_host.telling.narrator import (
     Narrator,
     clock_sentences,
     clock_warning,

@@ -8,7 +8,7 @@ characters are heard wrongly. Every voice names "@" ("at", "małpa", "zavináč"
 holds one is then read kana by kana, each voiced kana and "ー" as "Japanese letter"
 again: so in Japanese, Latin letters are said by their Japanese names in kana
 ("A1" as えー 1), names Kiban says as words, and other symbols are left out.
-tests/firmware_host/telling/test_voicing.py checks what espeak-ng says.
+tests/firmware_host/telling/test_espeak_text.py checks what espeak-ng says.
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ LETTERS = MappingProxyType(
     )
 )
 """The Latin letters as Japanese names them (an ABC said in Japan): in hiragana, but
-the four whose kana the page's font lacks (tools/page_font.py subsets it to what the
+the four whose kana the page's font lacks (kiban page-font subsets it to what the
 sources hold), in katakana; the voice reads both alike."""
 
 JAPANESE_WORDS = MappingProxyType({"lishogi": "りしょうぎ", "ok": "おーけー"})

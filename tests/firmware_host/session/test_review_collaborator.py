@@ -12,7 +12,7 @@ from engine.said import said, verbatim
 from firmware_host.notices.declared import Refused, ReviewShown
 from firmware_host.opponents.thinking import InlineThinker
 from firmware_host.session.decisions import Now, Say
-from firmware_host.session.reviewing import Reviewing
+from firmware_host.session.review import Reviewing
 from firmware_host.session.state import Over, Playing
 from firmware_host.store.storage import GameStore
 from tests.firmware_host.opponents.fakes import Always, ListedPlayer

@@ -12,7 +12,7 @@ the files ``kiban broker`` writes for a club's games and its rooms (``docs/remot
   password 128 random bits, so no guess can find one.
 - ``acl`` and ``roles``: every user reads the games and the rooms (``kiban/#``); a
   board writes only the topics named after it, an organiser its room's, a spectator
-  nothing, a bridge what it carries (``broker_acl.py``): a board's board id is its
+  nothing, a bridge what it carries (``acl.py``): a board's board id is its
   login's name (``remote/game.py``, ``club/board_side.py``), so no board can write
   another board's state, presence, question, game or birth.
 - ``ca.crt`` and ``ca.key``, ``server.crt`` and ``server.key``: a certificate authority
@@ -45,7 +45,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 
 from engine.errors import KibanError
-from firmware_host.club.broker_acl import Role, acl_text, check_role, read_roles, roles_text
+from firmware_host.broker.acl import Role, acl_text, check_role, read_roles, roles_text
 from firmware_host.remote.messages import MAX_BYTES, is_board_id
 from firmware_host.store.replacing import replace_text
 

@@ -1,7 +1,10 @@
-"""What a remote game is asked to be and what it keeps: the request from the command
-line or the page, the setting the store keeps so a restarted board takes its game up
-again as itself, the start plan it hands the controller, and the broker connection it
-needs."""
+"""The terms of a remote game, which every side that starts or carries one shares: what
+it is asked to be (the request from the command line or the page), what it keeps (the
+setting the store keeps so a restarted board takes its game up again as itself), the
+start plan it hands the controller, and the broker connection it needs.
+
+Apart from ``starting.py`` and ``game.py``, which sign and link, so that the page, the
+club's side and the command line can name these without loading either."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""What Kiban says told in a language: the one function that turns a ``Said`` into
-words.
+"""What Kiban says rendered in a language: ``told``, the one function that turns a
+``Said`` into words, and the few things named through it (a seat, a spot, an
+indicator LED, a claim).
 
 The msgid is looked up in the language's catalogue and filled with each value told in
 the language: a seat by the game's ``spoken_seats``, a piece by its ``piece_words``
@@ -18,6 +19,7 @@ from typing import Any
 from engine.catalogue import words_in
 from engine.claims import ClaimRule
 from engine.game import Game
+from engine.physical import Spot, Stone
 from engine.said import (
     CountWord,
     Either,
@@ -37,7 +39,12 @@ from firmware_host.telling.language import (
     translated,
     translated_plural,
 )
-from firmware_host.telling.spot_words import spot_said
+from firmware_host.telling.spot_words import (
+    indicator_said,
+    place_said,
+    spot_label_said,
+    spot_said,
+)
 
 
 def seat_told(game: Game[Any] | None, seat: SeatWord, language: Language) -> str:
@@ -134,3 +141,41 @@ def claim_title(rule: ClaimRule, language: Language) -> str:
 def claim_help(rule: ClaimRule, language: Language) -> str:
     """When to make a claim, one sentence in ``language``."""
     return translated(rule.help, language)
+
+
+def spot_place(game: Game[Any], spot: Spot, language: Language = Language.ENGLISH) -> str | None:
+    """The place off the board ``spot`` is part of, by whose it is ("A (sente)'s
+    hand", "Black's gutter"); None for a cell or a spot of no seat's."""
+    place = place_said(game, spot)
+    return None if place is None else told(place, language, game)
+
+
+def spot_name(game: Game[Any], spot: Spot, language: Language = Language.ENGLISH) -> str:
+    """``spot`` as a player would say it in ``language`` (``spot_said`` told)."""
+    return value_told(spot_said(game, spot), language, game)
+
+
+def spot_label(game: Game[Any], spot: Spot, language: Language = Language.ENGLISH) -> str:
+    """The short word drawn beside a spot in ``language`` (``spot_label_said`` told)."""
+    return value_told(spot_label_said(game, spot), language, game)
+
+
+def indicator_name(game: Game[Any], name: str, language: Language = Language.ENGLISH) -> str:
+    """An indicator LED by what it shows, in ``language`` (``indicator_said`` told)."""
+    return value_told(indicator_said(game, name), language, game)
+
+
+def indicator_caption(game: Game[Any], name: str, language: Language = Language.ENGLISH) -> str:
+    """The few words under an indicator beside the board (its full name in a tooltip)."""
+    return value_told(indicator_said(game, name, caption=True), language, game)
+
+
+def piece_word(game: Game[Any], stone: Stone, language: Language = Language.ENGLISH) -> str:
+    """A piece by its name in ``language`` (the game's spoken words; robots and tokens
+    go by "the red robot", "a white token" there)."""
+    name = game.piece_name(stone)
+    if language is Language.ENGLISH:
+        return name
+    words = game.piece_words(language.value)
+    said = (words.get(f"{article} {name}") for article in ("the", "a"))
+    return words.get(name) or next((word for word in said if word), name)

@@ -3,9 +3,10 @@
 without a CJK font (a minimal Debian, a Pi's desktop) draws the shogi pieces and the
 Japanese page as every other device does.
 
-A developer's tool, run by ``make page-font`` after Debian's ``fonts-noto-cjk`` is
+``kiban page-font``, run by ``make page-font`` after Debian's ``fonts-noto-cjk`` is
 installed for it (the package is needed only here; the page ships the subsets in
-firmware_host/web/static/, the licence beside them). ``shown_characters`` is what
+firmware_host/web/static/, the licence beside them). It needs fontTools and brotli
+(``pip install 'kiban[fonts]'``; Kiban's developer tools have them). ``shown_characters`` is what
 the page can show that a Latin font lacks: every character of the CJK blocks in the
 files Kiban ships (the Japanese catalogue, the page's words and pieces, the games'
 spoken words); tests/firmware_host/web/static/test_font.py holds the subsets to it.
@@ -15,16 +16,16 @@ game's conformance checks read.
 A game installed from outside whose words need characters Kiban's subsets lack carries
 subsets of its own, of just those: ``--package`` names its package's folder, and the
 tool writes them there, in ``page-font/`` with the characters they hold
-(``firmware_host/web/words/game_fonts.py`` serves them to the pages).
+(``firmware_host/web/words/game_fonts.py`` serves them to the pages; docs/games.md).
 
-    python tools/page_font.py [--fonts /usr/share/fonts/opentype/noto] [--package DIR]
+    kiban page-font [--fonts /usr/share/fonts/opentype/noto] [--package DIR]
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
 import textwrap
+from importlib.util import find_spec
 from pathlib import Path
 
 from firmware_host.web.words.game_fonts import CHARACTERS as GAME_HELD
@@ -32,7 +33,8 @@ from firmware_host.web.words.game_fonts import FOLDER as GAME_FOLDER
 from firmware_host.web.words.game_fonts import KIBAN_CHARACTERS as HELD
 from firmware_host.web.words.game_fonts import characters_in, listed
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
+"""Where Kiban's packages are: the checkout, or the site-packages it is installed in."""
 STATIC = ROOT / "firmware_host" / "web" / "static"
 SHIPPED = ("engine", "firmware_host")
 """The packages whose files the page's texts come from."""
@@ -117,7 +119,7 @@ def licence(debian_copyright: Path, copyrights: list[str]) -> str:
     origin = (
         f"The page's Japanese fonts, {names}, are subsets (only the glyphs Kiban's page "
         "can show) of the Noto CJK fonts as Debian's fonts-noto-cjk package ships them "
-        "(https://github.com/googlefonts/noto-cjk), made by tools/page_font.py."
+        "(https://github.com/googlefonts/noto-cjk), made by kiban page-font."
     )
     return (
         textwrap.fill(origin, 78, break_on_hyphens=False)
@@ -129,21 +131,42 @@ def licence(debian_copyright: Path, copyrights: list[str]) -> str:
     )
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--fonts", type=Path, default=Path("/usr/share/fonts/opentype/noto"))
+FONTS = Path("/usr/share/fonts/opentype/noto")
+"""Where Debian's fonts-noto-cjk puts the collections subset here."""
+COPYRIGHT = Path("/usr/share/doc/fonts-noto-cjk/copyright")
+"""Debian's copyright file of the fonts: their licence's text."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """``kiban page-font``'s options."""
     parser.add_argument(
-        "--copyright", type=Path, default=Path("/usr/share/doc/fonts-noto-cjk/copyright")
+        "--fonts", type=Path, default=FONTS, help=f"Noto CJK's collections (default: {FONTS})"
+    )
+    parser.add_argument(
+        "--copyright", type=Path, default=COPYRIGHT, help="the fonts' licence, as Debian ships it"
     )
     parser.add_argument(
         "--package", type=Path, help="a game package's folder: its own subsets, into it"
     )
-    args = parser.parse_args(argv)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Kiban's subsets, or (``--package``) a game package's own."""
+    missing = [name for name in ("fontTools", "brotli") if find_spec(name) is None]
+    if missing:  # brotli: WOFF2's compression, which fontTools imports when it writes one
+        raise SystemExit(
+            f"kiban: page-font needs fontTools and brotli ({' and '.join(missing)} missing):"
+            " pip install 'kiban[fonts]'"
+        )
+    for needed in (args.fonts, args.copyright):
+        if not needed.exists():
+            raise SystemExit(
+                f"kiban: {needed} is not there: Debian's fonts-noto-cjk has it"
+                " (sudo apt install fonts-noto-cjk), or name another with --fonts, --copyright"
+            )
     if args.package is not None:
+        if not args.package.is_dir():
+            raise SystemExit(f"kiban: {args.package} is not a folder (a game's package)")
         return game_subset(args.fonts, args.copyright, args.package)
     subset(args.fonts, args.copyright)
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

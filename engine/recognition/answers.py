@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from engine.physical import Reading, Spot
+from engine.recognition.sensors import WIDEST
 from engine.said import Said
-from engine.sensors import WIDEST
 
 M = TypeVar("M")
 

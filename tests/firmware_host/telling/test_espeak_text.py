@@ -17,10 +17,10 @@ from engine.registry import find_game
 from firmware_host.loops.speaker import Announcer, Speaker
 from firmware_host.notices.declared import MoveCommitted, ReviewShown
 from firmware_host.session.clock import TimeControl
+from firmware_host.telling.espeak_text import voiced
 from firmware_host.telling.language import Language
+from firmware_host.telling.narrator import Narrator
 from firmware_host.telling.notices import notice_sentence
-from firmware_host.telling.speech import Narrator
-from firmware_host.telling.voicing import voiced
 from tests.firmware_host.loops.test_speaker import writer
 from tests.firmware_host.telling.test_languages_every_notice import _start, game_notices
 from tests.registered import boarded_games

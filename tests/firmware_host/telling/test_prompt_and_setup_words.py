@@ -12,14 +12,14 @@ from engine.robotory import ROBOTORY
 from firmware_host.session.first_choice import initial_choice
 from firmware_host.session.state import GLANCE, PlayOnChoice, Prompting, TakebackChoice
 from firmware_host.telling.language import Language
-from firmware_host.telling.view import build_view, status_line
-from firmware_host.telling.wording import (
+from firmware_host.telling.prompt_words import choice_label
+from firmware_host.telling.setup_guide import (
     SETUP_LINES,
-    choice_label,
     setup_steps,
     spot_phrase,
     stone_phrase,
 )
+from firmware_host.telling.view import build_view, status_line
 from tests.firmware_host.simkit import commits, make_sim, prompts
 
 DOBUTSU = find_game("dobutsu")
