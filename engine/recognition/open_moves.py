@@ -295,32 +295,30 @@ class Base(Generic[M]):
                 last[spot] = fills[-1]
         blur = self.overlap.blur
         for start in self.landed() - landings:
-            left = self._last_left(start)
-            if (
-                left is not None
-                and last
-                and not any(at >= left - blur(spot, start) - EPSILON for spot, at in last.items())
+            if last and not any(
+                (left := self._last_left(start, at + blur(spot, start))) is None
+                or at >= left - blur(spot, start) - EPSILON
+                for spot, at in last.items()
             ):
                 return False
         return True
 
-    def _last_left(self, spot: Spot) -> float | None:
-        """When the piece that stood on ``spot`` last left it: the end of its last reading
-        of a piece that lasted ``STOOD`` or longer. A piece carried over the cell after
-        (a victim taken to the hand past it) reads there only a moment, and is no piece
-        of the open moves set back: taken for one, it made the hand that went on with
-        the record's piece seem to land before it left (issue 78: the lion set down on
-        its way and moved on to capture, the victim carried over its first cell). None:
-        it never emptied."""
+    def _last_left(self, spot: Spot, landing: float) -> float | None:
+        """When the piece that stood on ``spot`` before a ``landing`` elsewhere last left
+        it: the end of its last reading of a piece that began before the landing and
+        lasted ``STOOD`` or longer. A piece carried over the cell (a victim taken to the
+        hand past it) reads there only a moment, and one laid there after the landing (a
+        victim set down on the cell the mover had rested on) is another piece: taken for
+        the open moves' piece set back, either made the hand that went on with it seem to
+        land before it left, and the board waited for a piece in the hand for ever
+        (issue 78). None: it never emptied before the landing."""
         changes = self.timeline.get(spot, [])
-        emptied = [at for at, reads in changes if not reads]
-        if not emptied:
-            return None
         held = self.overlap.expected.get(spot, EMPTY) != EMPTY  # a piece there at the base
+        emptied = [at for at, reads in changes if not reads and at <= landing]
         for (at, reads), (then, _) in reversed(list(pairwise([(-math.inf, held), *changes]))):
-            if reads and then - at >= STOOD - EPSILON:
+            if reads and at <= landing and then - at >= STOOD - EPSILON:
                 return then
-        return emptied[-1]
+        return emptied[-1] if emptied else None
 
     def took_in(self, line: tuple[M, ...]) -> bool:
         """Whether the open move makes every change of ``line``'s first and more, all on
