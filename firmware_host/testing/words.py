@@ -58,6 +58,8 @@ MOVES_PER_POSITION = 400
 """The most moves of one position told (a seeded sample of a crowded board's chains)."""
 
 TRANSLATED = tuple(language for language in Language if language is not Language.ENGLISH)
+DOUBLED = re.compile(r"\b(\w+) \1\b", re.IGNORECASE)
+"""A word said twice running in an English sentence."""
 IDENTICAL = re.compile(r"^#\. identical on purpose.*\n(?:#.*\n)*msgid (\".*\")$", re.M)
 """An entry marked the same as its English on purpose (an extracted comment above it)."""
 
@@ -184,6 +186,11 @@ def check_told(game: Game[Any], value: Value, language: Language, subject: str) 
     """``value`` told in ``language``: some words, no placeholder left, no word missing."""
     text = told(alone(value), language, game)
     assert text and "{" not in text, f"{subject} in {language.value}: {text!r}"
+    if language is Language.ENGLISH:
+        # a word said twice running: an article written both in the sentence and in its
+        # piece's word ("a a pawn"), which no catalogue check sees
+        doubled = DOUBLED.search(text)
+        assert doubled is None, f"{subject} in English says {doubled.group(0)!r}: {text!r}"
     missing = missing_words(value, language, game)
     assert not missing, f"{subject} in {language.value} lacks {', '.join(missing)}"
 

@@ -31,6 +31,7 @@ from firmware_host.store.storage import GameStore
 from firmware_host.telling.notices import notice_line
 from firmware_host.telling.view import build_view, status_line
 from firmware_host.web.page_state.messages import _computer
+from firmware_host.wire.notice_records import said_from_record
 from hardware.mock.hands import Noise
 from hardware.profile import load_profile
 from tests.firmware_host.online.fake_lishogi import FakeGame, FakeLishogi
@@ -236,8 +237,10 @@ def test_no_engine_help_in_an_online_game_against_a_person() -> None:
         open_the_game(sim, game, server)
         assert controller.teaching[0]  # the bishops face each other: threats to light
         assert build_view(controller, sim.now).threatened == frozenset()
-        said = _computer(controller, thinking=False)["help_off"]  # the page says why
-        assert said == "lishogi forbids engine help in games against people"
+        computer = _computer(controller, thinking=False)
+        assert "help_off" not in computer  # said once: the page tells the value (issue 82)
+        said = said_from_record(computer["help_off_said"])  # the page says why
+        assert str(said) == "lishogi forbids engine help in games against people"
 
 
 def test_our_resignation_goes_to_lishogi() -> None:
@@ -405,7 +408,7 @@ def test_the_simulators_page_plays_an_online_game_and_says_why_help_is_off() -> 
         session = SimSession(SHOGI, GameStore(":memory:"), remote=OnlineSeat(link, "alice"))
         try:
             state = session._build_state()
-            assert state["computer"]["help_off"] is not None
+            assert state["computer"]["help_off_said"] is not None
             assert state["remote"] is None  # not a game across boards
             assert session.controller.settings.online == f"lishogi:{game.id}:person"
         finally:

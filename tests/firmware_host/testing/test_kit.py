@@ -18,8 +18,9 @@ from engine.dobutsu.game import DobutsuGame
 from engine.dobutsu.position import DobutsuPosition
 from engine.options import Options, OptionSpec
 from engine.physical import Footprint, Reading, Sensing, Spot
-from engine.registry import games
-from engine.said import BY_SEAT, N_, MoveSaid, Said, by_seat, move_phrase, said
+from engine.registry import find_game, games
+from engine.said import BY_SEAT, N_, MoveSaid, PieceWord, Said, by_seat, move_phrase, said
+from firmware_host.telling.language import Language
 from firmware_host.testing import CHECKS, conformance_checks
 from firmware_host.testing.contract import (
     claims,
@@ -40,6 +41,7 @@ from firmware_host.testing.search import search
 from firmware_host.testing.words import (
     check_entries,
     check_reasons_told,
+    check_told,
     identical_on_purpose,
     words,
 )
@@ -337,3 +339,14 @@ def test_the_docs_list_of_a_new_game_names_every_check_of_the_kit() -> None:
     sentence = re.split(r"\.\s", _new_game_list().split("The kit checks", 1)[1], maxsplit=1)[0]
     named = re.findall(r"`([a-z-]+)`", sentence)
     assert named == [name for name, _ in CHECKS]
+
+
+def test_the_words_check_refuses_an_article_said_twice() -> None:
+    """Hexapawn said "a a pawn takes diagonally forward": its sentences wrote the article
+    and so did its piece's word, and no catalogue check saw it; a word said twice running
+    in English is refused now."""
+    doubled = said(N_("a {piece} moves diagonally only to take"), piece=PieceWord("pawn", "a"))
+    with pytest.raises(AssertionError, match="'a a'"):
+        check_told(find_game("dobutsu"), doubled, Language.ENGLISH, "a reason")
+    once = said(N_("a {piece} moves diagonally only to take"), piece=PieceWord("chick"))
+    check_told(find_game("dobutsu"), once, Language.ENGLISH, "a reason")

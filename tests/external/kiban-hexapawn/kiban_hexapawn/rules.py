@@ -105,7 +105,7 @@ class HexapawnPosition(Position[Step]):
         """A pawn set straight ahead onto a pawn, or diagonally onto an empty cell."""
         if self.winner() is not None:
             return
-        piece = PieceWord("pawn", "a")
+        piece = PieceWord("pawn")  # the sentences say their own article
         for source, owner in sorted(self.pawns.items()):
             if owner != self._turn:
                 continue
