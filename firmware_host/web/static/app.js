@@ -19,7 +19,7 @@ import { bindHands, renderHeld } from "./hands.js";
 import { renderPanel, tickClocks } from "./panel.js";
 import { bindOnline } from "./online.js";
 import { bindRemote, remoteAnswered, renderRemote, renderRemoteSeats } from "./remote.js";
-import { bindSpeech, renderSpeech, speakNotice, speech } from "./speech.js";
+import { bindSpeech, forgetAskedSpeech, renderSpeech, speakNotice, speech } from "./speech.js";
 import { bindWords, word, wordIn } from "./words.js";
 
 const CLOCK_TICK = 100; // milliseconds between redraws of a running clock
@@ -38,6 +38,7 @@ function connect() {
   });
   ws.addEventListener("message", (event) => receive(JSON.parse(event.data)));
   ws.addEventListener("close", () => {
+    forgetAskedSpeech();
     setConnection("disconnected: trying again…", true);
     checkStillPaired();
     setTimeout(connect, page.retry);

@@ -13,6 +13,10 @@ const LANGUAGE_KEY = "kiban.language"; // localStorage: "en", "ja", "pl", "cs" o
 
 export const speech = { mode: "off", language: "en" };
 
+// The switch this page last sent, until a state shows it: a state the server sent before
+// it read the message (a language change's, another move's) must not tick the box back.
+const asked = { on: null };
+
 function synth() {
   return "speechSynthesis" in window ? window.speechSynthesis : null;
 }
@@ -56,10 +60,17 @@ export function speakClock(warnings, before, after) {
 
 // The session's switch as the state has it: the box shows it, and the page speaks
 // while it is on and the board says nothing itself.
+// The socket closed: what it carried may be lost, so the server's word stands again.
+export function forgetAskedSpeech() {
+  asked.on = null;
+}
+
 export function renderSpeech(state) {
   const spoken = state.speak || { on: false, board: false };
-  $("speak").checked = spoken.on;
-  speech.mode = spoken.on && !spoken.board ? "on" : "off";
+  if (asked.on === spoken.on) asked.on = null;
+  const on = asked.on === null ? spoken.on : asked.on;
+  $("speak").checked = on;
+  speech.mode = on && !spoken.board ? "on" : "off";
   if (speech.mode === "off" && synth()) synth().cancel();
 }
 
@@ -71,7 +82,10 @@ function setLanguage(language) {
 }
 
 export function bindSpeech() {
-  $("speak").addEventListener("change", () => send({ type: "speak", mode: $("speak").checked ? "on" : "off" }));
+  $("speak").addEventListener("change", () => {
+    asked.on = $("speak").checked;
+    send({ type: "speak", mode: asked.on ? "on" : "off" });
+  });
   $("language").addEventListener("change", () => setLanguage($("language").value));
   const languages = Array.from($("language").options, (option) => option.value);
   const language = kept(LANGUAGE_KEY, "en");

@@ -90,6 +90,39 @@ def test_the_page_shows_and_says_the_language_chosen(
     page.close()
 
 
+def test_a_state_the_server_sent_before_it_read_the_switch_does_not_tick_the_box_back(
+    browser: BrowserContext, server: browsing.LiveServer
+) -> None:
+    page = browsing.fresh_page(browser, server)
+    page.check("#speak")
+    page.wait_for_function("() => kiban.page.state.speak && kiban.page.state.speak.on === true")
+    # the socket holds what the page sends, as a busy server does before it reads it
+    page.evaluate(
+        """() => {
+            const ws = kiban.page.ws;
+            window.held = [];
+            window.sendNow = ws.send.bind(ws);
+            ws.send = (data) => window.held.push(data);
+        }"""
+    )
+    page.uncheck("#speak")
+    stale = (
+        "() => kiban.render(kiban.page.board,"
+        " {...kiban.page.state, speak: {on: true, board: false}})"
+    )
+    page.evaluate(stale)  # a state sent before the server read "off" (a language change's)
+    assert not page.is_checked("#speak")
+    page.evaluate(
+        "() => { window.held.forEach(window.sendNow); kiban.page.ws.send = window.sendNow; }"
+    )
+    page.wait_for_function("() => kiban.page.state.speak.on === false")
+    assert not page.is_checked("#speak")
+    assert server.session.controller.speaking is False
+    page.evaluate(stale)  # once the server has said "off", its next word stands again
+    assert page.is_checked("#speak")
+    page.close()
+
+
 def test_the_page_says_the_clock_warning_the_server_sent_as_its_clock_passes_it(
     browser: BrowserContext, server: browsing.LiveServer
 ) -> None:
