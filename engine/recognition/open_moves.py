@@ -294,14 +294,33 @@ class Base(Generic[M]):
             if fills:
                 last[spot] = fills[-1]
         blur = self.overlap.blur
+        shown = dict(footprint.changes)
         for start in self.landed() - landings:
             if last and not any(
                 (left := self._last_left(start, at + blur(spot, start))) is None
                 or at >= left - blur(spot, start) - EPSILON
+                or self._in_the_air(shown.get(spot), at, frozenset(landings | {start}))
                 for spot, at in last.items()
             ):
                 return False
         return True
+
+    def _in_the_air(self, reading: Reading | None, at: float, spots: frozenset[Spot]) -> bool:
+        """Whether another piece that reads as ``reading`` had left its cell of the base
+        (none of ``spots``) by ``at``, was not read back there by then, and a piece stands
+        there again since: a piece in the hand as the landing came, which may be the one
+        set down, another set in its place (pieces alike: the marbles of a line). A knock
+        or a piece put back before the landing is no such piece, nor one that went
+        elsewhere (a drop from the hand)."""
+        if reading is None or reading == EMPTY:
+            return False
+        for spot, changes in self.timeline.items():
+            if spot in spots or self.overlap.expected.get(spot, EMPTY) != reading:
+                continue
+            before = [reads for when, reads in changes if when <= at + EPSILON]
+            if before and not before[-1] and changes[-1][1]:
+                return True  # in the air then, a piece on its cell again since
+        return False
 
     def _last_left(self, spot: Spot, landing: float) -> float | None:
         """When the piece that stood on ``spot`` before a ``landing`` elsewhere last left

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from typing import TypeVar
 
-from engine.physical import EMPTY, Footprint, Frame, Reading, Spot
+from engine.physical import EMPTY, Footprint, Frame, Reading, Spot, frame_diff
 from engine.recognition.answers import (
     Ambiguous,
     Assessment,
@@ -43,13 +43,14 @@ from engine.recognition.move_index import DiffKey, IndexedMove
 from engine.recognition.never_replaced import NeverReplaced
 from engine.recognition.open_moves import EPSILON, in_order_first
 from engine.recognition.overlap import shared
-from engine.recognition.shown import set_down_and_gone, shown_within
+from engine.recognition.shown import set_down_and_gone, shown_then_taken_up, shown_within
 from engine.recognition.standing import Standing
 from engine.recognition.swaps import passing_on, shown_first_unknown
 from engine.recognition.victims import (
     came_back_before_lift,
     ends_in_the_air,
     knocked_at_lift,
+    landed_unseen,
     landings_filled_by,
     landings_gone_on,
     other_landings,
@@ -263,15 +264,9 @@ class Recognizer(NeverReplaced[M]):
             reread = self._read_again() or (self._other_landing(diff) if diff else None)
             if reread is not None:
                 return reread
-        elif (
-            diff
-            and self._tail_open
-            and self._rested(now, self._rest_but_knocks(), self.timing.settle)
-        ):
-            # the record's moves read again while a knock elsewhere, put back, keeps the
-            # board from resting: the next player's hand at once would end the rest
-            reread = self._read_again()
-            if reread is not None and not self._reads_knocks(reread):
+        elif diff and self._tail_open:
+            reread = self._read_again_unrested(now)
+            if reread is not None:
                 return reread
         if not diff:
             if settled:
@@ -335,6 +330,11 @@ class Recognizer(NeverReplaced[M]):
                 candidate, reason = illegal[0]
                 return IllegalMatch(candidate.move, reason)
         waited = now - self._changed_at
+        if settled and reading_lines and waited >= self.timing.grace - EPSILON:
+            unseen = landed_unseen(self.index.matching(diff), self._did, self._in_order)
+            if unseen and not self._held_said:  # asked, the piece perhaps in the hand
+                origin = min(self.index.footprint(unseen[0]).starts(), key=self._order.__getitem__)
+                return Ambiguous(unseen, Unplayed(origin, held=True))
         held = self._in_hand(diff)
         if waited >= (self.timing.held if held else self.timing.grace) - EPSILON:
             asked = self._asked_at_rest(diff) if settled else None
@@ -414,6 +414,58 @@ class Recognizer(NeverReplaced[M]):
             at_rest=at_rest,
             shown=lambda line: line in self.overlap.seen,
         )
+
+    def _read_again_unrested(self, now: float) -> Reread[M] | None:
+        """The record's moves read again while the board does not rest: a knock
+        elsewhere, put back, keeps it from resting (the next player's hand at once would
+        end the rest), or a hand is at work (``_read_again_at_work``)."""
+        if self._rested(now, self._rest_but_knocks(), self.timing.settle):
+            reread = self._read_again()
+            if reread is not None and not self._reads_knocks(reread):
+                return reread
+        return self._read_again_at_work(now)
+
+    def _read_again_at_work(self, now: float) -> Reread[M] | None:
+        """The record read again while a hand is at work: the cells changed within the
+        settle time set aside, the rest of the board has rested as it would for a move
+        that stands (``_stood``), and a line from before the record that makes it is
+        asked, the record among the choices. The mover's hand went on with the last move
+        as the next player began elsewhere (issue 78: Abalone, a broadside's second
+        marble 2.7 s after the first was committed, the reply begun 0.3 s after it
+        landed: the board never rested until the record was beyond reading). Only a
+        question comes of it, and none while a cell at work may be the same hand going
+        on with the line's last move."""
+        base, settle = self.rereading.base, self.timing.settle - EPSILON
+        if base is None or self._blind or self.guide is not None:
+            return None
+        at_work = frozenset(s for s, at in self._did.changed.items() if now - at < settle)
+        if not at_work:
+            return None
+        part = {**self._frame, **{s: self._expected.get(s, EMPTY) for s in at_work}}
+        if part in (self._frame, self._expected):
+            return None
+        tail = base.tail
+        lines = [line for line in base.readings(part) if line and line[: len(tail)] != tail]
+        overlap = base.overlap
+        for line in lines:
+            index = overlap.after(line[:-1]).index
+            last = IndexedMove(line[-1], index.footprint(line[-1]))
+            if any(overlap.could_extend(last, spot, index) for spot in at_work):
+                return None  # the same hand may be going on with it
+        if not lines:
+            return None
+        stack = tuple(self._position.move_stack) if self._position is not None else ()
+        diff = frame_diff(self._expected, part)
+        reread = self.rereading.answer(
+            part,
+            stack,
+            lambda: [(c.move,) for c in self._candidates(diff) if self._in_order(c.footprint)],
+            at_rest=False,
+            shown=lambda line: line in self.overlap.seen,
+        )
+        if reread is None or not (reread.back or reread.choices):
+            return None
+        return reread  # asked, the record among the choices (``NeverReplaced``)
 
     def _readings_here(self) -> list[tuple[M, ...]]:
         """The lines from the position that make the board: none, a move, moves shown
@@ -628,13 +680,17 @@ class Recognizer(NeverReplaced[M]):
         """The only move that makes ``frame`` is committed, unless the same board may be a
         line of moves the board showed, begun with another move that went on after a
         pause, or that explains a spot the hands touched and the move does not (a
-        capture's cell before a reply landed where the piece could have gone)."""
+        capture's cell before a reply landed where the piece could have gone, a move shown
+        whose piece stood as this one landed: ``shown_then_taken_up``)."""
         unexplained = not self._did.handled <= only.footprint.spots()
         others = [
             line[0]
             for line in self.overlap.explaining(frame)
             if line[0] != only.move and (unexplained or self._paused(line[:1]))
         ]
+        if unexplained:
+            taken = shown_then_taken_up(self.overlap, only.footprint, frame, self._did)
+            others += [move for move in taken if move != only.move]
         if others:
             return Ambiguous((*dict.fromkeys(others), only.move))
         return Commit(only.move)

@@ -1,14 +1,16 @@
 """What the board showed whole since a position began (``Overlap.seen``), read for what
 the hands may still be doing: a move the board showed alone whose changes it still
-shows, and a piece a shown line set down on an empty cell that is gone again."""
+shows, a piece a shown line set down on an empty cell that is gone again, and a move
+shown whole whose piece stood while another move landed."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import TypeVar
 
-from engine.physical import EMPTY, Reading, Spot
+from engine.physical import EMPTY, Footprint, Reading, Spot
 from engine.recognition.overlap import Overlap
+from engine.recognition.touches import Touches
 
 M = TypeVar("M", bound=Hashable)
 
@@ -53,3 +55,56 @@ def set_down_and_gone(
                 ):
                     return True
     return False
+
+
+def shown_then_taken_up(
+    overlap: Overlap[M],
+    footprint: Footprint,
+    frame: Mapping[Spot, Reading],
+    did: Touches,
+) -> tuple[M, ...]:
+    """The single moves the board showed whole onto a cell empty before and now whose
+    piece came before ``footprint``'s move landed and left only after it, past the
+    sensors' blur, and before any victim's cell emptied: one piece is never on two cells,
+    so that piece was no step of the move nor its victim pushed aside, and the move the
+    board showed may be the one made, its piece then taken up by the next player's hand
+    (a capture begun), while a knock on a neighbour made the other read as a capture
+    (issue 78: shogi, a 60 ms knock on 9i read as ``9h9i`` while ``9h8h`` stood and was
+    taken)."""
+    spots = footprint.spots()
+    landings = {
+        spot: did.filled_at[spot]
+        for spot in spots
+        if frame.get(spot, EMPTY) != EMPTY and spot in did.handled and spot in did.filled_at
+    }
+    if not landings:
+        return ()
+    last = max(landings, key=landings.__getitem__)
+    landed = landings[last]
+    victims = footprint.must_touch | footprint.hidden
+    stood = {
+        spot
+        for spot in did.handled - spots
+        if overlap.expected.get(spot, EMPTY) == EMPTY
+        and frame.get(spot, EMPTY) == EMPTY
+        and did.fills.get(spot)
+        and did.first_at.get(spot, landed) < landed
+        and did.changed.get(spot, landed) > landed + did.blur(spot, last)
+        # a victim's piece may lie there, pushed aside, once it left its cell
+        and not any(
+            left <= did.first_at[spot] + did.blur(spot, victim)
+            for victim in victims
+            for left in did.lifts.get(victim, ())
+        )
+    }
+    if not stood:
+        return ()
+    return tuple(
+        line[0]
+        for line in overlap.seen
+        if len(line) == 1
+        and any(
+            spot in stood and reading != EMPTY
+            for spot, reading in overlap.index.footprint(line[0]).changes
+        )
+    )

@@ -38,6 +38,7 @@ from itertools import groupby
 from pathlib import Path
 from typing import Any
 
+from drivers.buttons import ButtonRole
 from engine.errors import KibanError
 from engine.game import Game, Layout, Position
 from engine.physical import Reading, Sensing, Spot, Stone
@@ -1032,7 +1033,9 @@ def draw_build(chooser: Chooser, game: Game[Any], sensing: Sensing) -> DrawnBuil
 def replay_stream(case: Mapping[str, Any]) -> Trial:
     """A shrunk failure recorded as what the board's sensors read (``shrunk_streams.json``:
     the steps the hands took, each sensor's reading as the fields made it, the knocks'
-    noise noted), played again on its board and judged as the trial was."""
+    noise noted), played again on its board and judged as the trial was. A stream the
+    bench's players made (``firmware_host.tools.bench.hands``) also holds their answers
+    to the board's questions and their presses, each when they made it."""
     game = find_game(case["game"])
     figures = dict(case["model"])
     kind = SensorKind(figures.pop("kind"))
@@ -1052,6 +1055,15 @@ def replay_stream(case: Mapping[str, Any]) -> Trial:
             if call[0] == "move":
                 position = played.position
                 played.played_move(position.parse_move(call[1]), hand=call[2])
+                continue
+            if call[0] in ("answer", "press"):  # as the bench's players did (a stream of theirs)
+                played.sim.advance_to(max(call[1], played.sim.now))
+                played.take_in()
+                if call[0] == "answer":
+                    played.sim.send(Select(call[2]))
+                else:
+                    played.sim.press(ButtonRole[call[2]])
+                played.take_in()
                 continue
             steps = []
             for at, action, hand in call[1]:
