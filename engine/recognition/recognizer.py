@@ -41,7 +41,7 @@ from engine.recognition.at_work import at_work
 from engine.recognition.guidance import correction, remaining
 from engine.recognition.move_index import DiffKey, IndexedMove
 from engine.recognition.never_replaced import NeverReplaced
-from engine.recognition.open_moves import EPSILON, in_order_first
+from engine.recognition.open_moves import EPSILON, Base, in_order_first
 from engine.recognition.overlap import shared
 from engine.recognition.shown import set_down_and_gone, shown_then_taken_up, shown_within
 from engine.recognition.standing import Standing
@@ -441,6 +441,20 @@ class Recognizer(NeverReplaced[M]):
         at_work = frozenset(s for s, at in self._did.changed.items() if now - at < settle)
         if not at_work:
             return None
+        tail = base.tail
+        known = self._at_work_read
+        if (
+            known is not None
+            and known[0] is self._frame
+            and known[1] is self._expected
+            and known[2:] == (at_work, tail)
+        ):
+            return self._at_work_reread  # read for this frame and these cells already
+        self._at_work_read = (self._frame, self._expected, at_work, tail)
+        self._at_work_reread = self._reread_but(base, at_work)
+        return self._at_work_reread
+
+    def _reread_but(self, base: Base[M], at_work: frozenset[Spot]) -> Reread[M] | None:
         part = {**self._frame, **{s: self._expected.get(s, EMPTY) for s in at_work}}
         if part in (self._frame, self._expected):
             return None

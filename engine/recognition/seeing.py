@@ -52,6 +52,10 @@ class Seeing(Generic[M]):
         self._frame: dict[Spot, Reading] = {}
         # frame_diff(expected, frame), kept for the frame and position it was made from
         self._diffed: tuple[Frame, Frame, tuple[tuple[Spot, Reading], ...]] | None = None
+        # the record read again with the cells at work set aside: for this frame, position,
+        # cells and record (``Recognizer._read_again_at_work``)
+        self._at_work_read: tuple[Frame, Frame, frozenset[Spot], tuple[M, ...]] | None = None
+        self._at_work_reread: Reread[M] | None = None
         self._changed_at = 0.0  # the board last changed (corrections wait from it)
         self._rest_from = 0.0  # the board rests since: its last change
         self._heard_at = 0.0  # the sensors last came back after a silence
