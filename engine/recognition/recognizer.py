@@ -330,11 +330,9 @@ class Recognizer(NeverReplaced[M]):
                 candidate, reason = illegal[0]
                 return IllegalMatch(candidate.move, reason)
         waited = now - self._changed_at
-        if settled and reading_lines and waited >= self.timing.grace - EPSILON:
-            unseen = landed_unseen(self.index.matching(diff), self._did, self._in_order)
-            if unseen and not self._held_said:  # asked, the piece perhaps in the hand
-                origin = min(self.index.footprint(unseen[0]).starts(), key=self._order.__getitem__)
-                return Ambiguous(unseen, Unplayed(origin, held=True))
+        unseen = self._unseen_asked(diff, confirm=confirm, rested=waited if settled else 0.0)
+        if unseen is not None and reading_lines:
+            return unseen
         held = self._in_hand(diff)
         if waited >= (self.timing.held if held else self.timing.grace) - EPSILON:
             asked = self._asked_at_rest(diff) if settled else None
@@ -343,6 +341,25 @@ class Recognizer(NeverReplaced[M]):
             self.overlap.forget()  # the players put the board right: what it showed is past
             return OutOfStep(self._correction())
         return Moving(self._hints(self._lifted_spots()), self._remaining(diff))
+
+    def _unseen_asked(
+        self, diff: DiffKey, *, confirm: bool, rested: float
+    ) -> Commit[M] | Ambiguous[M] | None:
+        """A board a move makes but for a cell it changes unseen that no sensor saw
+        touched (``victims.landed_unseen``): played when the player says the move is done
+        (ok, the clock), asked once the board has rested ``Timing.grace`` (``rested``:
+        how long), the piece perhaps in the hand."""
+        if not confirm and rested < self.timing.grace - EPSILON:
+            return None
+        unseen = landed_unseen(self.index.matching(diff), self._did, self._in_order)
+        if not unseen:
+            return None
+        if confirm:  # its piece is not in the air
+            return Commit(unseen[0]) if len(unseen) == 1 else Ambiguous(unseen)
+        if self._held_said:
+            return None  # the players said it is in the hand: the board waits for it
+        origin = min(self.index.footprint(unseen[0]).starts(), key=self._order.__getitem__)
+        return Ambiguous(unseen, Unplayed(origin, held=True))
 
     def _asked_at_rest(self, diff: DiffKey) -> Ambiguous[M] | None:
         """A board at rest that a legal move, two moves, or a line the board showed step
