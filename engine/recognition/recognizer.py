@@ -485,13 +485,10 @@ class Recognizer(NeverReplaced[M]):
                 return None  # the same hand may be going on with it
         if not lines:
             return None
-        stack = tuple(self._position.move_stack) if self._position is not None else ()
         diff = frame_diff(self._expected, part)
-        reread = self.rereading.answer(
+        reread = self.rereading.read_only(
             part,
-            stack,
             lambda: [(c.move,) for c in self._candidates(diff) if self._in_order(c.footprint)],
-            at_rest=False,
             shown=lambda line: line in self.overlap.seen,
         )
         if reread is None or not (reread.back or reread.choices):

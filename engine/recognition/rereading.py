@@ -446,6 +446,34 @@ class Rereading(Generic[M]):
         self._known = (frame, base.tail, answer)
         return answer
 
+    def read_only(
+        self,
+        frame: Mapping[Spot, Reading],
+        here: Callable[[], list[tuple[M, ...]]],
+        *,
+        shown: Callable[[tuple[M, ...]], bool] = lambda line: False,
+    ) -> Reread[M] | None:
+        """What the open moves' base reads of ``frame`` when the record's last move alone
+        is open, with no question kept and no base changed: a board that is not at rest
+        (``Recognizer._read_again_at_work``) may only be asked about, never acted on."""
+        base = self.base
+        if base is None or len(base.tail) != 1:
+            return None
+        there = [line for line in base.readings(frame) if line]
+        if not any(line[:1] != base.tail for line in there):
+            return None
+        return decide(
+            base,
+            here(),
+            there,
+            self._looks,
+            self._unexplained,
+            shown=shown,
+            doubtful=base.doubtful,
+            settle=self.timing.settle,
+            departs=self.timing.departs,
+        )
+
     def _ask(self, frame: Mapping[Spot, Reading], base: Base[M], answer: Reread[M]) -> None:
         """The question ``answer`` asks, kept open for the record it is asked of."""
         kept = base.tail[: len(base.tail) - answer.back]
