@@ -220,7 +220,8 @@ def _room(args: argparse.Namespace, url: str, folder: Path, tell: Callable[[Said
             time.sleep(WILLS)
         stop.set()
         woken.set()
-        room.join(5.0)
+        if room.ident is not None:  # a stop before the room's loop began has none to wait
+            room.join(5.0)
         link.close()
         live.close()
         pages.stop()

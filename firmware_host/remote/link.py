@@ -185,7 +185,7 @@ class Link:
         client, no goodbye, no MQTT DISCONNECT, so the broker says the last will (for
         the benches and tests that cut a board off; a running board never calls it)."""
         self._closing = True
-        self._client.loop_stop()
+        self._stop_loop()
         sock = self._client.socket()
         if sock is not None:
             with contextlib.suppress(OSError):
@@ -199,7 +199,15 @@ class Link:
             with contextlib.suppress(RuntimeError, ValueError):
                 info.wait_for_publish(1.0)
         self._client.disconnect()
-        self._client.loop_stop()
+        self._stop_loop()
+
+    def _stop_loop(self) -> None:
+        """paho's network thread stopped. A start cut short by a signal (SIGTERM raised as
+        KeyboardInterrupt between the thread's making and its start, as a room stops
+        while it opens) leaves a thread that never ran, which paho cannot join: there is
+        nothing to stop then, and the stop must go on to close the rest."""
+        with contextlib.suppress(RuntimeError):
+            self._client.loop_stop()
 
     # --- the client's thread -----------------------------------------------------------
 

@@ -10,7 +10,7 @@ import pytest
 from engine.recognition.answers import Timing
 from engine.registry import find_game
 from firmware_host.loops.simulator import Simulation
-from firmware_host.session.state import Phase
+from firmware_host.session.state import HeldChoice, Phase
 from firmware_host.store.storage import GameStore
 from firmware_host.telling.legend import BLINK_PERIOD
 from hardware.profile import load_profile
@@ -22,10 +22,10 @@ def test_next_wake_follows_scans_deadlines_and_blinks() -> None:
     sim = Simulation(game, load_profile("sim", game), GameStore(":memory:"), resume=False)
     sim.settle()
     assert sim.next_wake() is None  # nothing can change: sleep until touched
-    sim.world.lift("2c")
+    sim.world.lift("1d")  # the giraffe, which can take nothing from here
     assert sim.next_wake() == pytest.approx(sim.now + sim.period)  # scan while it changes
     sim.advance(0.1)
-    assert sim.controller.recognizer.frame["2c"] == 0  # the lift has been seen
+    assert sim.controller.recognizer.frame["1d"] == 0  # the lift has been seen
     settle_deadline = sim.next_wake()
     assert settle_deadline is not None and sim.now < settle_deadline < sim.now + 0.4
     sim.advance_to(settle_deadline + sim.period)
@@ -42,6 +42,27 @@ def test_next_wake_follows_scans_deadlines_and_blinks() -> None:
     assert blink is not None
     toggle = (int(sim.now / BLINK_PERIOD) + 1) * BLINK_PERIOD
     assert blink == pytest.approx(toggle + sim.period)
+
+
+def test_a_piece_held_that_may_have_captured_unseen_is_asked_after_the_grace() -> None:
+    """The chick on 2c may have taken the chick on 2b as its victim left, the reed never
+    opening (issue 78): no sensor tells that from the chick held, so after the grace
+    period the board asks, still in the hand among the choices; set back, it is asked no
+    more."""
+    game = find_game("dobutsu")
+    sim = Simulation(game, load_profile("sim", game), GameStore(":memory:"), resume=False)
+    sim.settle()
+    sim.world.lift("2c")
+    sim.advance(1.0)
+    assert sim.controller.phase is Phase.PLAY  # within the grace: the player thinks
+    sim.advance(Timing().grace)
+    asked: Phase = sim.controller.phase  # read afresh after the wait
+    assert asked is Phase.PROMPT
+    assert {"2c2b", HeldChoice.NAME} <= set(sim.controller.prompt_choices)
+    sim.world.place("2c")  # set back
+    sim.advance(1.0)
+    again: Phase = sim.controller.phase
+    assert again is Phase.PLAY
 
 
 def test_grace_and_blinking_take_real_seconds() -> None:
