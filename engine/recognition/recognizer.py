@@ -453,8 +453,8 @@ class Recognizer(NeverReplaced[M]):
         question comes of it, and none while a cell at work may be the same hand going
         on with the line's last move."""
         base, settle = self.rereading.base, self.timing.settle - EPSILON
-        if base is None or self._blind or self.guide is not None:
-            return None
+        if base is None or len(base.tail) != 1 or self._blind or self.guide is not None:
+            return None  # only the record's last move is read so
         at_work = frozenset(s for s, at in self._did.changed.items() if now - at < settle)
         if not at_work:
             return None
@@ -476,7 +476,8 @@ class Recognizer(NeverReplaced[M]):
         if part in (self._frame, self._expected):
             return None
         tail = base.tail
-        lines = [line for line in base.readings(part) if line and line[: len(tail)] != tail]
+        there = [line for line in base.readings(part) if line]
+        lines = [line for line in there if line[: len(tail)] != tail]
         overlap = base.overlap
         for line in lines:
             index = overlap.after(line[:-1]).index
@@ -487,7 +488,7 @@ class Recognizer(NeverReplaced[M]):
             return None
         diff = frame_diff(self._expected, part)
         reread = self.rereading.read_only(
-            part,
+            there,
             lambda: [(c.move,) for c in self._candidates(diff) if self._in_order(c.footprint)],
             shown=lambda line: line in self.overlap.seen,
         )

@@ -427,17 +427,7 @@ class Rereading(Generic[M]):
                 self._earlier = self._earlier[:index]
         answer = None
         if any(line[: len(base.tail)] != base.tail for line in there):
-            answer = decide(
-                base,
-                here(),
-                there,
-                self._looks,
-                self._unexplained,
-                shown=shown,
-                doubtful=base.doubtful,
-                settle=self.timing.settle,
-                departs=self.timing.departs,
-            )
+            answer = self._decided(base, here(), there, shown)
         if answer is not None and answer.choices:
             self._ask(frame, base, answer)
         if answer is None and at_rest and not base.rested:
@@ -448,23 +438,29 @@ class Rereading(Generic[M]):
 
     def read_only(
         self,
-        frame: Mapping[Spot, Reading],
+        there: list[tuple[M, ...]],
         here: Callable[[], list[tuple[M, ...]]],
         *,
         shown: Callable[[tuple[M, ...]], bool] = lambda line: False,
     ) -> Reread[M] | None:
-        """What the open moves' base reads of ``frame`` when the record's last move alone
-        is open, with no question kept and no base changed: a board that is not at rest
+        """What the open moves' base reads of a board its lines ``there`` make, with no
+        question kept and no base changed: a board that is not at rest
         (``Recognizer._read_again_at_work``) may only be asked about, never acted on."""
         base = self.base
-        if base is None or len(base.tail) != 1:
+        if base is None or not base.tail:
             return None
-        there = [line for line in base.readings(frame) if line]
-        if not any(line[:1] != base.tail for line in there):
-            return None
+        return self._decided(base, here(), there, shown)
+
+    def _decided(
+        self,
+        base: Base[M],
+        here: list[tuple[M, ...]],
+        there: list[tuple[M, ...]],
+        shown: Callable[[tuple[M, ...]], bool],
+    ) -> Reread[M] | None:
         return decide(
             base,
-            here(),
+            here,
             there,
             self._looks,
             self._unexplained,

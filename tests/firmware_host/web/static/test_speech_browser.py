@@ -42,6 +42,14 @@ def wait_said(page: Page, sentence: str) -> None:
     page.wait_for_function("s => document.body.dataset.said === s", arg=sentence)
 
 
+def speaking_page(browser: BrowserContext, server: browsing.LiveServer) -> Page:
+    """A fresh page with "speak moves" ticked, once the server's state says so."""
+    page = browsing.fresh_page(browser, server)
+    page.check("#speak")
+    page.wait_for_function("() => kiban.page.state.speak && kiban.page.state.speak.on === true")
+    return page
+
+
 def test_the_page_speaks_moves_only_when_asked(
     browser: BrowserContext, server: browsing.LiveServer
 ) -> None:
@@ -93,9 +101,7 @@ def test_the_page_shows_and_says_the_language_chosen(
 def test_a_state_the_server_sent_before_it_read_the_switch_does_not_tick_the_box_back(
     browser: BrowserContext, server: browsing.LiveServer
 ) -> None:
-    page = browsing.fresh_page(browser, server)
-    page.check("#speak")
-    page.wait_for_function("() => kiban.page.state.speak && kiban.page.state.speak.on === true")
+    page = speaking_page(browser, server)
     # the socket holds what the page sends, as a busy server does before it reads it
     page.evaluate(
         """() => {
@@ -126,11 +132,9 @@ def test_a_state_the_server_sent_before_it_read_the_switch_does_not_tick_the_box
 def test_the_page_says_the_clock_warning_the_server_sent_as_its_clock_passes_it(
     browser: BrowserContext, server: browsing.LiveServer
 ) -> None:
-    page = browsing.fresh_page(browser, server)
-    page.check("#speak")
     # the server's state with the switch on is in, so that it cannot come after the
     # state drawn below and draw over its clock (a loaded machine's order)
-    page.wait_for_function("() => kiban.page.state.speak && kiban.page.state.speak.on === true")
+    page = speaking_page(browser, server)
     # the server's words and marks: the page keeps none of its own
     page.evaluate(
         """() => {
