@@ -295,7 +295,14 @@ class Base(Generic[M]):
                 last[spot] = fills[-1]
         blur = self.overlap.blur
         shown = dict(footprint.changes)
-        for start in self.landed() - landings:
+        # a cell the move leaves a piece on is none its piece went on from: a piece of a
+        # line it never moved, touched after the landing and set back (issue 78: Abalone)
+        starts = {
+            s
+            for s in self.landed() - landings
+            if shown.get(s, self.overlap.expected.get(s, EMPTY)) == EMPTY
+        }
+        for start in starts:
             if last and not any(
                 (left := self._last_left(start, at + blur(spot, start))) is None
                 or at >= left - blur(spot, start) - EPSILON
