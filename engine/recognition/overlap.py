@@ -201,6 +201,7 @@ class Overlap(Generic[M]):
         *,
         fallback: bool = True,
         any_turn: bool = False,
+        unseen: bool = False,
     ) -> list[tuple[M, ...]]:
         """Two moves one after another that make ``frame`` though the board never showed
         the first whole: both players' hands on the board at once (the next player's
@@ -217,7 +218,10 @@ class Overlap(Generic[M]):
         twice (one that only boxes it, a robot's chain eating the token, does not). A single
         move that goes on from a pair's first is the same gesture (a chain whose steps
         came on fast). ``first``: only pairs that begin with this move (a move to play).
-        ``any_turn``: the pairs whatever move began first (what the board may be)."""
+        ``any_turn``: the pairs whatever move began first (what the board may be).
+        ``unseen``: only the pairs whose reply took the first's piece where it landed
+        with no sensor seeing the swap (its cell filled once: a magnet taking over from a
+        magnet), which no sensor tells from the reply's piece still in the hand."""
         found: list[tuple[tuple[M, ...], bool, bool]] = []  # pair, in turn, each in order
         touched, first_at = hands.touched, hands.first_at
         if len(touched) < 2:
@@ -244,8 +248,10 @@ class Overlap(Generic[M]):
                     for spot in footprint.must_touch & landed
                     if (spot, EMPTY) not in footprint.changes
                 }
-                if any(hands.fills.get(spot, 0) < 2 for spot in replaced):
-                    continue  # its piece was taken where the first landed: landed twice
+                # its piece was taken where the first landed: landed twice, unless asked
+                # for the swaps no sensor saw
+                if unseen != any(hands.fills.get(spot, 0) < 2 for spot in replaced):
+                    continue
                 in_turn = first_began <= began(footprint, first_at) + MARGIN
                 each = in_order(opening.footprint) and in_order(footprint)
                 found.append(((opening.move, reply.move), in_turn, each))

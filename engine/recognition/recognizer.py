@@ -346,19 +346,29 @@ class Recognizer(NeverReplaced[M]):
         self, diff: DiffKey, *, confirm: bool, rested: float
     ) -> Commit[M] | Ambiguous[M] | None:
         """A board a move makes but for a cell it changes unseen that no sensor saw
-        touched (``victims.landed_unseen``): played when the player says the move is done
+        touched (``victims.landed_unseen``), or two moves whose second did so
+        (``Overlap.pairs``, ``unseen``): played when the player says the move is done
         (ok, the clock), asked once the board has rested ``Timing.grace`` (``rested``:
         how long), the piece perhaps in the hand."""
         if not confirm and rested < self.timing.grace - EPSILON:
             return None
         unseen = landed_unseen(self.index.matching(diff), self._did, self._in_order)
-        if not unseen:
-            return None
+        if unseen:
+            starts = self.index.footprint(unseen[0]).starts()
+        else:
+            # two moves, the reply set on the first's piece as it left (both players'
+            # hands at once): asked by the first, the reply's piece perhaps in the hand
+            pairs = self.overlap.pairs(self._frame, self._hands(), self._in_order, unseen=True)
+            if not pairs:
+                return None
+            unseen = tuple(dict.fromkeys(pair[0] for pair in pairs))
+            first, reply = pairs[0][:2]
+            starts = self.overlap.after((first,)).index.footprint(reply).starts()
         if confirm:  # its piece is not in the air
             return Commit(unseen[0]) if len(unseen) == 1 else Ambiguous(unseen)
         if self._held_said:
             return None  # the players said it is in the hand: the board waits for it
-        origin = min(self.index.footprint(unseen[0]).starts(), key=self._order.__getitem__)
+        origin = min(starts, key=self._order.__getitem__)
         return Ambiguous(unseen, Unplayed(origin, held=True))
 
     def _asked_at_rest(self, diff: DiffKey) -> Ambiguous[M] | None:
@@ -551,6 +561,10 @@ class Recognizer(NeverReplaced[M]):
             and not self._continuing
             and self.guide is None
             and pushed_aside(self.index, alone.footprint, self._did)
+            # the board showed the capture whole, then the piece beside it came: a line
+            # of it and a reply makes the board too, and is asked at rest, before the
+            # hands go on (issue 78: Robot Duel at blitz, a drop 0.7 s after a capture)
+            and not any(line[0] != alone.move for line in self.overlap.explaining(self._frame))
         )
         longer = self.timing.extend if self._continuing or self._pushed else 0.0
         if alone is not None and self._by_a_piece_there(alone.footprint):
