@@ -38,9 +38,11 @@ from engine.recognition.standing import After, Carried, Hands, Knocked, Shown, S
 
 M = TypeVar("M", bound=Hashable)
 
-DEPTH = 4
+DEPTH = 5
 """The longest line of moves read from one board: more moves overlapping than that is
-out of step (and put right as any unexplained board)."""
+out of step (and put right as any unexplained board). Five: a question answered about
+the first of four moves made while it was open (two pieces out and back) reads them and
+the move after (issue 78, Robot Duel at blitz); ``LINES`` bounds the work either way."""
 
 LINES = 64
 """The most lines kept per position: a bound on the work, met when pieces are carried over

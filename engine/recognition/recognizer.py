@@ -734,6 +734,16 @@ class Recognizer(NeverReplaced[M]):
         if unexplained:
             taken = shown_then_taken_up(self.overlap, only.footprint, frame, self._did)
             others += [move for move in taken if move != only.move]
+            # moves the board showed one after another back to the position (pieces out
+            # and back, each player's, while a question was open), the cells the move
+            # leaves unexplained among theirs: the move may come after them
+            loose = self._did.handled - only.footprint.spots()
+            others += [
+                line[0]
+                for line in self.overlap.explaining(self._expected)
+                if line[0] != only.move
+                and loose & frozenset().union(*(f.spots() for f in self.overlap.footprints(line)))
+            ]
         if others:
             return Ambiguous((*dict.fromkeys(others), only.move))
         return Commit(only.move)
