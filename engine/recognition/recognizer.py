@@ -43,7 +43,12 @@ from engine.recognition.move_index import DiffKey, IndexedMove
 from engine.recognition.never_replaced import NeverReplaced
 from engine.recognition.open_moves import EPSILON, Base, in_order_first
 from engine.recognition.overlap import shared
-from engine.recognition.shown import set_down_and_gone, shown_then_taken_up, shown_within
+from engine.recognition.shown import (
+    set_down_and_gone,
+    set_down_off_the_way,
+    shown_then_taken_up,
+    shown_within,
+)
 from engine.recognition.standing import Standing
 from engine.recognition.swaps import passing_on, shown_first_unknown
 from engine.recognition.victims import (
@@ -733,6 +738,7 @@ class Recognizer(NeverReplaced[M]):
         ]
         if unexplained:
             taken = shown_then_taken_up(self.overlap, only.footprint, frame, self._did)
+            taken += set_down_off_the_way(self.overlap, only.footprint, frame, self._did)
             others += [move for move in taken if move != only.move]
             # moves the board showed one after another back to the position (pieces out
             # and back, each player's, while a question was open), the cells the move

@@ -1,10 +1,12 @@
 """What the board showed whole since a position began (``Overlap.seen``), read for what
 the hands may still be doing: a move the board showed alone whose changes it still
-shows, a piece a shown line set down on an empty cell that is gone again, and a move
-shown whole whose piece stood while another move landed."""
+shows, a piece a shown line set down on an empty cell that is gone again, a move shown
+whole whose piece stood while another move landed, and one whose piece was set down off
+the way of the move the board shows and taken up again."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import TypeVar
 
@@ -108,3 +110,71 @@ def shown_then_taken_up(
             for spot, reading in overlap.index.footprint(line[0]).changes
         )
     )
+
+
+OFF_THE_WAY = 1.0
+"""Cell units: how much longer than the straight way a way through a cell must be for a
+piece read there to have been set down off its way. A slide passes over the cells
+between, and a hand cuts a corner: a diagonal step through the square beside both ends
+is 0.59 longer (a lion resting there on its way, ``test_fast_hands``); a straight step
+through a cell diagonal from its start is 1.41 longer, a cell behind the start 2."""
+
+
+def set_down_off_the_way(
+    overlap: Overlap[M],
+    footprint: Footprint,
+    frame: Mapping[Spot, Reading],
+    did: Touches,
+) -> tuple[M, ...]:
+    """The single moves of ``footprint``'s piece the board showed whole onto a cell
+    empty before and now, off the way from its start to where ``footprint`` lands it: no
+    slide passes there, so the piece was set down, then taken up again, by its own hand
+    going on (the move the board shows) or by the next player's, a capture begun with its
+    victim (issue 78: Robot Duel, a lion set on 2c and taken 0.13 s later, its victim's
+    field passing over 2b read as the lion taking the chick there). No sensor tells the
+    two apart: both are asked. A piece read there once a victim of the move left its
+    cell may be that victim, pushed aside (``victims.pushed_aside``)."""
+    geometry = did.blur.geometry
+    if geometry is None:
+        return ()
+    starts = footprint.starts()
+    landings = {spot for spot, reading in footprint.changes if reading != EMPTY}
+    landings |= footprint.hidden  # a capture's cell reads a piece before and after
+    if not starts or not landings:
+        return ()
+    victims = footprint.must_touch | footprint.hidden
+
+    def far(a: Spot, b: Spot) -> float:
+        here, there = geometry.place(a), geometry.place(b)
+        return math.hypot(here.x - there.x, here.y - there.y)
+
+    try:
+        shown = []
+        for line in overlap.seen:
+            if len(line) != 1:
+                continue
+            other = overlap.index.footprint(line[0])
+            if other.starts() != starts or other == footprint:
+                continue
+            for spot, reading in other.changes:
+                if (
+                    reading != EMPTY
+                    and spot not in footprint.spots()
+                    and overlap.expected.get(spot, EMPTY) == EMPTY
+                    and frame.get(spot, EMPTY) == EMPTY
+                    and spot in did.first_at
+                    and not any(
+                        left <= did.first_at[spot] + did.blur(spot, victim)
+                        for victim in victims
+                        for left in did.lifts.get(victim, ())
+                    )
+                    and all(
+                        far(start, spot) + far(spot, end) > far(start, end) + OFF_THE_WAY
+                        for start in starts
+                        for end in landings
+                    )
+                ):
+                    shown.append(line[0])
+        return tuple(dict.fromkeys(shown))
+    except KeyError:  # a spot with no place (a stand): anywhere
+        return ()
