@@ -491,6 +491,38 @@ class Overlap(Generic[M]):
                 return True
         return self.begun_by_next(standing, spots)
 
+    def landed_for(self, filled: Iterable[Spot]) -> bool:
+        """Whether a piece set down on ``filled`` (cells the standing moves leave alone,
+        empty before) may be the standing move's own piece, the one seen landing the next
+        player's, dropped from a stand no sensor reads: the same piece could have gone
+        there from the same start, and that player then dropped a piece where it seems
+        to land. No sensor tells which hand set which (both players' hands at once, a
+        drop set down as the mover's piece was in the air; issue 78, the long property
+        profile's dobutsu-both), so the board must settle as a whole."""
+        standing = self.standing
+        if standing is None:
+            return False
+        index = self.after(standing.line).index
+        for candidate in standing.candidates:
+            footprint = candidate.footprint
+            starts = footprint.starts()
+            landings = [(s, r) for s, r in footprint.changes if r != EMPTY]
+            if not starts or len(landings) != 1:
+                continue
+            landing, reading = landings[0]
+            for spot in filled:
+                for other in index.changing(frozenset((spot,))) or ():
+                    if other.footprint.starts() != starts or other.move == candidate.move:
+                        continue
+                    then = self.after((*standing.line, other.move)).index
+                    if any(
+                        drop.footprint.changes == ((landing, reading),)
+                        and not drop.footprint.starts()
+                        for drop in then.changing(frozenset((landing,))) or ()
+                    ):
+                        return True
+        return False
+
     def begun_by_next(self, standing: Standing[M], spots: list[Spot]) -> bool:
         """Whether what a standing move changes beyond a shorter move the board showed
         whole before it (a chain's last token boxed as its robot rested), with a change on

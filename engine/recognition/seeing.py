@@ -415,6 +415,7 @@ class Seeing(Generic[M]):
             elif (
                 self._lifted_as_landed(extra)
                 or overlap.spoiled(sorted(extra))
+                or overlap.landed_for(self._set_down(extra))
                 or self.rereading.going_on(extra, standing.shown, self._frame)
             ):
                 # a change its hand may be making along with it, or the piece seen
@@ -476,6 +477,22 @@ class Seeing(Generic[M]):
         overlap.knocked = None
         standing = overlap.standing = replace(standing, since=max(standing.since, now))
         return standing
+
+    def _set_down(self, extra: Iterable[Spot]) -> list[Spot]:
+        """The cells of ``extra`` a piece was set down on, empty before, while no other
+        piece on the board was taken up since the position began (a piece from a stand
+        no sensor reads, or the mover's own)."""
+        standing = self.overlap.standing
+        if standing is None:
+            return []
+        starts = frozenset().union(*(c.footprint.starts() for c in standing.candidates))
+        if self.lifted(self._frame) - starts:
+            return []  # a piece in the air may be the one set down
+        return [
+            spot
+            for spot in sorted(extra)
+            if self._frame.get(spot, EMPTY) != EMPTY and self._expected.get(spot, EMPTY) == EMPTY
+        ]
 
     def _lifted_as_landed(self, extra: Iterable[Spot]) -> bool:
         """A piece lifted elsewhere (``extra``) within ``MARGIN`` of the standing move's
