@@ -543,12 +543,22 @@ class Trial:
         """Whether the change of ``spot``'s sensor at ``when`` reaches a debouncer: once
         it reads steadily again it reads otherwise than just before (a reed that opens
         for a few milliseconds as a hand takes its marble, then holds it on until it
-        rises, shows the board nothing)."""
-        before = None
+        rises, shows the board nothing). What it reads otherwise than is what the
+        debouncer held before ``when``: a blip shorter than its count, which ``when``
+        ends, never reached it (robotory-correction: a token's reed opened 20 ms as it
+        came down, and its closing again was taken for the hand at work)."""
+        before: Reading | None = None  # what the debouncer held
+        reading: Reading | None = None
+        since = -math.inf
         for at, frame in self.frames:
             if at >= when - 1e-9:
                 break
-            before = frame.get(spot)
+            if frame.get(spot) != reading:
+                if at - since >= debounce - 1e-9:
+                    before = reading
+                reading, since = frame.get(spot), at
+        if when - since >= debounce - 1e-9:
+            before = reading
         steady = self._steady_from(spot, when, debounce)
         after = before
         for at, frame in self.frames:
