@@ -364,11 +364,19 @@ class Recognizer(NeverReplaced[M]):
             # two moves, the reply set on the first's piece as it left (both players'
             # hands at once): asked by the first, the reply's piece perhaps in the hand
             pairs = self.overlap.pairs(self._frame, self._hands(), self._in_order, unseen=True)
-            if not pairs:
-                return None
-            unseen = tuple(dict.fromkeys(pair[0] for pair in pairs))
-            first, reply = pairs[0][:2]
-            starts = self.overlap.after((first,)).index.footprint(reply).starts()
+            if pairs:
+                unseen = tuple(dict.fromkeys(pair[0] for pair in pairs))
+                first, reply = pairs[0][:2]
+                starts = self.overlap.after((first,)).index.footprint(reply).starts()
+            else:
+                # a line begun by a move that landed unseen, the next hands at once
+                lines = self.overlap.begun_unseen(
+                    self._frame, frozenset(self._did.touched), self._in_order
+                )
+                if not lines:
+                    return None
+                unseen = tuple(dict.fromkeys(line[0] for line in lines))
+                starts = self.index.footprint(unseen[0]).starts()
         if confirm:  # its piece is not in the air
             return Commit(unseen[0]) if len(unseen) == 1 else Ambiguous(unseen)
         if self._held_said:
