@@ -92,12 +92,7 @@ def shown_then_taken_up(
         and did.fills.get(spot)
         and did.first_at.get(spot, landed) < landed
         and did.changed.get(spot, landed) > landed + did.blur(spot, last)
-        # a victim's piece may lie there, pushed aside, once it left its cell
-        and not any(
-            left <= did.first_at[spot] + did.blur(spot, victim)
-            for victim in victims
-            for left in did.lifts.get(victim, ())
-        )
+        and not _victim_may_lie(did, spot, victims)
     }
     if not stood:
         return ()
@@ -163,11 +158,7 @@ def set_down_off_the_way(
                     and overlap.expected.get(spot, EMPTY) == EMPTY
                     and frame.get(spot, EMPTY) == EMPTY
                     and spot in did.first_at
-                    and not any(
-                        left <= did.first_at[spot] + did.blur(spot, victim)
-                        for victim in victims
-                        for left in did.lifts.get(victim, ())
-                    )
+                    and not _victim_may_lie(did, spot, victims)
                     and all(
                         far(start, spot) + far(spot, end) > far(start, end) + OFF_THE_WAY
                         for start in starts
@@ -178,3 +169,13 @@ def set_down_off_the_way(
         return tuple(dict.fromkeys(shown))
     except KeyError:  # a spot with no place (a stand): anywhere
         return ()
+
+
+def _victim_may_lie(did: Touches, spot: Spot, victims: Iterable[Spot]) -> bool:
+    """Whether the piece first read on ``spot`` may be a victim pushed aside: one of
+    ``victims`` had left its cell by then, but for the sensors' blur."""
+    return any(
+        left <= did.first_at[spot] + did.blur(spot, victim)
+        for victim in victims
+        for left in did.lifts.get(victim, ())
+    )
