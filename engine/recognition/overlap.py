@@ -491,61 +491,6 @@ class Overlap(Generic[M]):
                 return True
         return self.begun_by_next(standing, spots)
 
-    def begun_unseen(
-        self,
-        frame: Mapping[Spot, Reading],
-        touched: frozenset[Spot],
-        in_order: Callable[[Footprint], bool],
-    ) -> list[tuple[M, ...]]:
-        """The lines of two to ``DEPTH`` moves that make ``frame`` and begin with a move
-        that landed where no sensor saw a cell it must touch touched (a robot set on the
-        last token of its chain as the hand boxed it, the reed never opening), each
-        later move making changes the first leaves, its cells touched, in the order they
-        came. The board never showed the first move whole, so no line the board showed
-        begins with it; no sensor tells it from the piece still in the hand, so such a
-        line is only asked about (issue 78: Robotory, a robot landing unseen and the
-        next player's token set at once)."""
-        diff = dict(frame_diff(self.expected, frame))
-        found: list[tuple[M, ...]] = []
-
-        def fits(footprint: Footprint, rest: Mapping[Spot, Reading]) -> bool:
-            return (
-                bool(footprint.changes)
-                and all(rest.get(spot) == reading for spot, reading in footprint.changes)
-                and footprint.must_touch <= touched
-                and footprint.changed_spots() <= touched
-                and in_order(footprint)
-            )
-
-        def extend(line: tuple[M, ...], rest: dict[Spot, Reading]) -> None:
-            if not rest:
-                found.append(line)
-                return
-            if len(line) >= DEPTH:
-                return
-            index = self.after(line).index
-            spot = min(rest)
-            for candidate in index.changing(frozenset((spot,))) or ():
-                if fits(candidate.footprint, rest):
-                    left = {
-                        s: r
-                        for s, r in rest.items()
-                        if s not in candidate.footprint.changed_spots()
-                    }
-                    extend((*line, candidate.move), left)
-
-        for spot in sorted(diff):
-            for opening in self.index.changing(frozenset((spot,))) or ():
-                footprint = opening.footprint
-                if footprint.must_touch <= touched or not in_order(footprint):
-                    continue
-                if not all(diff.get(s) == r for s, r in footprint.changes):
-                    continue
-                rest = {s: r for s, r in diff.items() if s not in footprint.changed_spots()}
-                if rest:
-                    extend((opening.move,), rest)
-        return list(dict.fromkeys(found))
-
     def landed_for(self, filled: Iterable[Spot]) -> bool:
         """Whether a piece set down on ``filled`` (cells the standing moves leave alone,
         empty before) may be the standing move's own piece, the one seen landing the next

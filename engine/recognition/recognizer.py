@@ -52,6 +52,7 @@ from engine.recognition.shown import (
 from engine.recognition.standing import Standing
 from engine.recognition.swaps import passing_on, shown_first_unknown
 from engine.recognition.victims import (
+    begun_unseen,
     came_back_before_lift,
     ends_in_the_air,
     knocked_at_lift,
@@ -370,8 +371,8 @@ class Recognizer(NeverReplaced[M]):
                 starts = self.overlap.after((first,)).index.footprint(reply).starts()
             else:
                 # a line begun by a move that landed unseen, the next hands at once
-                lines = self.overlap.begun_unseen(
-                    self._frame, frozenset(self._did.touched), self._in_order
+                lines = begun_unseen(
+                    self.overlap, self._frame, frozenset(self._did.touched), self._in_order
                 )
                 if not lines:
                     return None
