@@ -332,7 +332,15 @@ class Recognizer(NeverReplaced[M]):
                 and candidate.footprint.must_touch <= self._did.touched
                 and not self._looks_lifted(candidate.footprint)
             ]
-            if illegal:
+            # a legal move makes the board too, but for a cell it changes that no sensor
+            # saw touched (a robot set on its victim's cell as the hand took the token,
+            # one magnet taking over from the other, while a neighbour's reading dropped
+            # under the passing magnet: issue 78, Robotory reed brisk): asked after the
+            # grace, never called illegal
+            if illegal and not (
+                reading_lines
+                and landed_unseen(self.index.matching(diff), self._did, self._in_order)
+            ):
                 candidate, reason = illegal[0]
                 return IllegalMatch(candidate.move, reason)
         waited = now - self._changed_at
