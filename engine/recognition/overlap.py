@@ -38,11 +38,15 @@ from engine.recognition.standing import After, Carried, Hands, Knocked, Shown, S
 
 M = TypeVar("M", bound=Hashable)
 
-DEPTH = 5
+DEPTH = 8
 """The longest line of moves read from one board: more moves overlapping than that is
-out of step (and put right as any unexplained board). Five: a question answered about
-the first of four moves made while it was open (two pieces out and back) reads them and
-the move after (issue 78, Robot Duel at blitz); ``LINES`` bounds the work either way."""
+out of step (and put right as any unexplained board). Each move of a line was shown
+whole, step by step, so the bound is on the hands' pace, not the evidence: a question
+answered about the first of four moves made while it was open (two pieces out and back)
+reads them and the move after (issue 78, Robot Duel at blitz); two drops at once that no
+sensor tells apart (which piece went where) are read on until a later move shows which,
+six plies on with both players' hands never resting (Robot Duel's Hall boards at blitz).
+``LINES`` bounds the work either way."""
 
 LINES = 64
 """The most lines kept per position: a bound on the work, met when pieces are carried over
