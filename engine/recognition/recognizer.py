@@ -65,6 +65,7 @@ from engine.recognition.victims import (
     plies_back,
     pushed_aside,
     set_down_where_it_left,
+    shown_then_unseen,
 )
 
 M = TypeVar("M", bound=Hashable)
@@ -378,14 +379,18 @@ class Recognizer(NeverReplaced[M]):
                 first, reply = pairs[0][:2]
                 starts = self.overlap.after((first,)).index.footprint(reply).starts()
             else:
-                # a line begun by a move that landed unseen, the next hands at once
-                lines = begun_unseen(
-                    self.overlap, self._frame, frozenset(self._did.touched), self._in_order
-                )
-                if not lines:
+                # a line begun by a move that landed unseen, the next hands at once; or
+                # one the board showed, then a move that landed unseen: asked by its first
+                begun = begun_unseen(self.overlap, self._frame, self._did, self._in_order)
+                shown = shown_then_unseen(self.overlap, self._frame, self._did, self._in_order)
+                if not begun and not shown:
                     return None
-                unseen = tuple(dict.fromkeys(line[0] for line in lines))
-                starts = self.index.footprint(unseen[0]).starts()
+                unseen = tuple(dict.fromkeys(line[0] for line in (*begun, *shown)))
+                if begun:
+                    starts = self.index.footprint(unseen[0]).starts()
+                else:
+                    line = shown[0]
+                    starts = self.overlap.after(line[:-1]).index.footprint(line[-1]).starts()
         if confirm:  # its piece is not in the air
             return Commit(unseen[0]) if len(unseen) == 1 else Ambiguous(unseen)
         if self._held_said:

@@ -15,6 +15,7 @@ one: the board asks which (docs/architecture.md, "Fast hands").
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping
+from dataclasses import replace
 from typing import TypeVar
 
 from engine.game import Position
@@ -113,17 +114,52 @@ def landed_unseen(
     sensor tells it from the piece held in the air, so once the board has rested as long
     as any unexplained board (``Timing.grace``) it asks, the piece perhaps in the hand;
     a hand that sets the piece down closes the question."""
+    touched = frozenset(did.touched)
     return tuple(
         candidate.move
         for candidate in matching
-        if not candidate.footprint.must_touch <= did.touched and in_order(candidate.footprint)
+        if not candidate.footprint.must_touch <= touched
+        and in_order(_as_seen(candidate.footprint, did))
     )
+
+
+def _as_seen(footprint: Footprint, did: Touches) -> Footprint:
+    """``footprint`` without the cells it changes unseen whose last fill came before the
+    position began: a piece then (a token placed, or a knock put back, moves before) is
+    the one the move's own was set on, no time of its landing, so it orders nothing
+    (issue 78: Robotory reed blitz, a robot's chain read out of order by a knock on its
+    last token before the move it answers was committed, the board waiting for a piece
+    in the hand). A cell filled since (a knock put back in this position before the
+    piece left) still orders the move."""
+    began = did.began
+    seen = frozenset(s for s in footprint.hidden if did.filled_at.get(s, began) >= began)
+    return replace(footprint, hidden=seen)
+
+
+def shown_then_unseen(
+    overlap: Overlap[M],
+    frame: Mapping[Spot, Reading],
+    did: Touches,
+    in_order: Callable[[Footprint], bool],
+) -> list[tuple[M, ...]]:
+    """The lines the board showed whole, each then one move that makes ``frame`` but for
+    a cell it changes unseen (``landed_unseen``): the next player's move gone on with at
+    once, its last piece set where a token was boxed, the reed never opening (issue 78:
+    Robotory's polarity board at blitz, a token placed and eaten 0.4 s later by a chain
+    whose robot landed on its last token unseen). The board showed the first moves, and
+    no sensor tells the last from its piece still in the hand: only asked about."""
+    found: list[tuple[M, ...]] = []
+    for line in overlap.seen:
+        after = overlap.after(line)
+        matching = after.index.matching(frame_diff(after.expected, frame))
+        found += [(*line, move) for move in landed_unseen(matching, did, in_order)]
+    return found
 
 
 def begun_unseen(
     overlap: Overlap[M],
     frame: Mapping[Spot, Reading],
-    touched: frozenset[Spot],
+    did: Touches,
     in_order: Callable[[Footprint], bool],
 ) -> list[tuple[M, ...]]:
     """The lines of two to ``DEPTH`` moves from ``overlap``'s position that make
@@ -136,6 +172,7 @@ def begun_unseen(
     line is only asked about (issue 78: Robotory, a robot landing unseen and the
     next player's token set at once)."""
     diff = dict(frame_diff(overlap.expected, frame))
+    touched = frozenset(did.touched)
     found: list[tuple[M, ...]] = []
 
     def fits(footprint: Footprint, rest: Mapping[Spot, Reading]) -> bool:
@@ -165,7 +202,7 @@ def begun_unseen(
     for spot in sorted(diff):
         for opening in overlap.index.changing(frozenset((spot,))) or ():
             footprint = opening.footprint
-            if footprint.must_touch <= touched or not in_order(footprint):
+            if footprint.must_touch <= touched or not in_order(_as_seen(footprint, did)):
                 continue
             if not all(diff.get(s) == r for s, r in footprint.changes):
                 continue
