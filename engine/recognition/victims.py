@@ -123,16 +123,16 @@ def landed_unseen(
     )
 
 
-def _as_seen(footprint: Footprint, did: Touches) -> Footprint:
+def _as_seen(footprint: Footprint, did: Touches, began: float | None = None) -> Footprint:
     """``footprint`` without the cells it changes unseen whose last fill came before the
-    position began: a piece then (a token placed, or a knock put back, moves before) is
-    the one the move's own was set on, no time of its landing, so it orders nothing
-    (issue 78: Robotory reed blitz, a robot's chain read out of order by a knock on its
-    last token before the move it answers was committed, the board waiting for a piece
-    in the hand). A cell filled since (a knock put back in this position before the
-    piece left) still orders the move."""
-    began = did.began
-    seen = frozenset(s for s in footprint.hidden if did.filled_at.get(s, began) >= began)
+    position began (or ``began``: the board last showed the line the move follows): a
+    piece then (a token placed, or a knock put back, moves before) is the one the move's
+    own was set on, no time of its landing, so it orders nothing (issue 78: Robotory reed
+    blitz, a robot's chain read out of order by a knock on its last token before the
+    move it answers was committed, the board waiting for a piece in the hand). A cell
+    filled later (a knock put back before the piece left) still orders the move."""
+    since = did.began if began is None else began
+    seen = frozenset(s for s in footprint.hidden if did.filled_at.get(s, since) > since)
     return replace(footprint, hidden=seen)
 
 
@@ -143,16 +143,25 @@ def shown_then_unseen(
     in_order: Callable[[Footprint], bool],
 ) -> list[tuple[M, ...]]:
     """The lines the board showed whole, each then one move that makes ``frame`` but for
-    a cell it changes unseen (``landed_unseen``): the next player's move gone on with at
-    once, its last piece set where a token was boxed, the reed never opening (issue 78:
-    Robotory's polarity board at blitz, a token placed and eaten 0.4 s later by a chain
-    whose robot landed on its last token unseen). The board showed the first moves, and
-    no sensor tells the last from its piece still in the hand: only asked about."""
+    a cell it changes unseen since the board last showed the line: the next player's move
+    gone on with at once, its piece set where one was taken up, one magnet taking over
+    from the other (issue 78: Robotory's polarity board at blitz, a token placed and
+    eaten 0.4 s later by a chain whose robot landed on its last token unseen; Robot
+    Duel's at blitz, a lion's capture shown whole, then the chick beside it taking the
+    lion on that cell, neither swap read). Its other changes came after the line was
+    shown. The board showed the first moves, and no sensor tells the last from its
+    piece still in the hand: only asked about."""
     found: list[tuple[M, ...]] = []
-    for line in overlap.seen:
+    for line, at in overlap.seen.items():
+        shown = overlap.before_gap.get(line, at)
+        since = frozenset(spot for spot, when in did.changed.items() if when > shown)
         after = overlap.after(line)
-        matching = after.index.matching(frame_diff(after.expected, frame))
-        found += [(*line, move) for move in landed_unseen(matching, did, in_order)]
+        for candidate in after.index.matching(frame_diff(after.expected, frame)):
+            footprint = candidate.footprint
+            if footprint.must_touch <= since or not footprint.changed_spots() <= since:
+                continue
+            if in_order(_as_seen(footprint, did, shown)):
+                found.append((*line, candidate.move))
     return found
 
 
@@ -175,16 +184,18 @@ def begun_unseen(
     touched = frozenset(did.touched)
     found: list[tuple[M, ...]] = []
 
-    def fits(footprint: Footprint, rest: Mapping[Spot, Reading]) -> bool:
+    def fits(footprint: Footprint, rest: Mapping[Spot, Reading], unseen: frozenset[Spot]) -> bool:
+        # a later move may land unseen only where the first did: the piece it takes was
+        # set there by a magnet taking over, and is taken the same way
         return (
             bool(footprint.changes)
             and all(rest.get(spot) == reading for spot, reading in footprint.changes)
-            and footprint.must_touch <= touched
+            and footprint.must_touch <= touched | unseen
             and footprint.changed_spots() <= touched
-            and in_order(footprint)
+            and in_order(_as_seen(footprint, did))
         )
 
-    def extend(line: tuple[M, ...], rest: dict[Spot, Reading]) -> None:
+    def extend(line: tuple[M, ...], rest: dict[Spot, Reading], unseen: frozenset[Spot]) -> None:
         if not rest:
             found.append(line)
             return
@@ -193,11 +204,11 @@ def begun_unseen(
         index = overlap.after(line).index
         spot = min(rest)
         for candidate in index.changing(frozenset((spot,))) or ():
-            if fits(candidate.footprint, rest):
+            if fits(candidate.footprint, rest, unseen):
                 left = {
                     s: r for s, r in rest.items() if s not in candidate.footprint.changed_spots()
                 }
-                extend((*line, candidate.move), left)
+                extend((*line, candidate.move), left, unseen)
 
     for spot in sorted(diff):
         for opening in overlap.index.changing(frozenset((spot,))) or ():
@@ -208,7 +219,7 @@ def begun_unseen(
                 continue
             rest = {s: r for s, r in diff.items() if s not in footprint.changed_spots()}
             if rest:
-                extend((opening.move,), rest)
+                extend((opening.move,), rest, footprint.must_touch - touched)
     return list(dict.fromkeys(found))
 
 
