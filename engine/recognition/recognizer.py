@@ -340,7 +340,10 @@ class Recognizer(NeverReplaced[M]):
             # grace, never called illegal
             if illegal and not (
                 reading_lines
-                and landed_unseen(self.index.matching(diff), self._did, self._in_order)
+                and (
+                    landed_unseen(self.index.matching(diff), self._did, self._in_order)
+                    or begun_unseen(self.overlap, self._frame, self._did, self._in_order)
+                )
             ):
                 candidate, reason = illegal[0]
                 return IllegalMatch(candidate.move, reason)

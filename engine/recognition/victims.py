@@ -14,6 +14,7 @@ one: the board asks which (docs/architecture.md, "Fast hands").
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import replace
 from typing import TypeVar
@@ -21,6 +22,7 @@ from typing import TypeVar
 from engine.game import Position
 from engine.physical import EMPTY, Footprint, Reading, Sensing, Spot, frame_diff
 from engine.recognition.move_index import IndexedMove, MoveIndex
+from engine.recognition.open_moves import EPSILON
 from engine.recognition.overlap import DEPTH, Overlap
 from engine.recognition.touches import Touches
 
@@ -213,14 +215,26 @@ def begun_unseen(
     for spot in sorted(diff):
         for opening in overlap.index.changing(frozenset((spot,))) or ():
             footprint = opening.footprint
-            if footprint.must_touch <= touched or not in_order(_as_seen(footprint, did)):
+            unseen = _unseen_when_made(footprint, did)
+            if not unseen or not in_order(_as_seen(footprint, did)):
                 continue
             if not all(diff.get(s) == r for s, r in footprint.changes):
                 continue
             rest = {s: r for s, r in diff.items() if s not in footprint.changed_spots()}
             if rest:
-                extend((opening.move,), rest, footprint.must_touch - touched)
+                extend((opening.move,), rest, unseen)
     return list(dict.fromkeys(found))
+
+
+def _unseen_when_made(footprint: Footprint, did: Touches) -> frozenset[Spot]:
+    """The cells ``footprint`` must touch that no sensor saw touched by the time its own
+    changes were made: never since the position began, or first only after (the same
+    robot walked on from the cell it landed on unseen, a token placed between: issue 78,
+    Robotory's polarity board at blitz)."""
+    made = max((did.first_at.get(s, math.inf) for s in footprint.changed_spots()), default=0.0)
+    return frozenset(
+        s for s in footprint.must_touch if did.first_at.get(s, math.inf) > made + EPSILON
+    )
 
 
 def _last(
