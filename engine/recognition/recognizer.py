@@ -336,8 +336,9 @@ class Recognizer(NeverReplaced[M]):
             # a legal move makes the board too, but for a cell it changes that no sensor
             # saw touched (a robot set on its victim's cell as the hand took the token,
             # one magnet taking over from the other, while a neighbour's reading dropped
-            # under the passing magnet: issue 78, Robotory reed brisk): asked after the
-            # grace, never called illegal
+            # under the passing magnet: issue 78, Robotory reed brisk), or a line begun by
+            # such a move does (a robot walked on from where it landed unseen): asked
+            # after the grace, never called illegal
             if illegal and not (
                 reading_lines
                 and (
