@@ -46,6 +46,7 @@ from engine.recognition.overlap import shared
 from engine.recognition.shown import (
     set_down_and_gone,
     set_down_off_the_way,
+    shown_then_lifted,
     shown_then_taken_up,
     shown_within,
 )
@@ -315,6 +316,13 @@ class Recognizer(NeverReplaced[M]):
                 self._frame, self._hands(), self._in_order, self.guide, fallback=not lines
             )
             pairs = [pair for pair in pairs if not self._leaves_set_down(pair)]
+            lifted = self._lifted_after_shown(pairs) if pairs and not lines else []
+            if lifted:
+                # a line the board showed, then a piece taken up: the hand may be at work
+                # on the next move, so two moves read whole at rest wait for it
+                if confirm or now - self._changed_at >= self.timing.grace - EPSILON:
+                    return Ambiguous(tuple(dict.fromkeys((*lifted, *(p[0] for p in pairs)))))
+                pairs = []
             lines = [*lines, *(pair for pair in pairs if pair not in lines)]
         if (settled or confirm) and lines:
             return self._lined(lines)
@@ -361,6 +369,13 @@ class Recognizer(NeverReplaced[M]):
             return OutOfStep(self._correction())
         return Moving(self._hints(self._lifted_spots()), self._remaining(diff))
 
+    def _lifted_after_shown(self, pairs: list[tuple[M, ...]]) -> tuple[M, ...]:
+        """The first moves of the lines the board showed whole, then pieces taken up
+        since (``shown_then_lifted``), that ``pairs`` part from at their first move."""
+        firsts = {pair[0] for pair in pairs}
+        shown = shown_then_lifted(self.overlap, self._frame, self._did)
+        return tuple(dict.fromkeys(line[0] for line in shown if line[0] not in firsts))
+
     def _unseen_asked(
         self, diff: DiffKey, *, confirm: bool, rested: float
     ) -> Commit[M] | Ambiguous[M] | None:
@@ -374,6 +389,16 @@ class Recognizer(NeverReplaced[M]):
         unseen = landed_unseen(self.index.matching(diff), self._did, self._in_order)
         if unseen:
             starts = self.index.footprint(unseen[0]).starts()
+            # as for a move seen landing (``_alone_or_asked``): a line the board showed
+            # longer than a step, then gone on from unseen, may be the next player's move
+            # (a shared robot walked on 2 s after a chain's last step: issue 78, Robotory
+            # polarity brisk)
+            went_on = shown_then_unseen(self.overlap, self._frame, self._did, self._in_order)
+            unseen = tuple(
+                dict.fromkeys(
+                    [*(line[0] for line in went_on if self._paused(line[:1])), *unseen]
+                )
+            )
         else:
             # two moves, the reply set on the first's piece as it left (both players'
             # hands at once): asked by the first, the reply's piece perhaps in the hand

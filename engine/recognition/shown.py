@@ -10,7 +10,7 @@ import math
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import TypeVar
 
-from engine.physical import EMPTY, Footprint, Reading, Spot
+from engine.physical import EMPTY, Footprint, Reading, Spot, frame_diff
 from engine.recognition.overlap import Overlap
 from engine.recognition.touches import Touches
 
@@ -169,6 +169,28 @@ def set_down_off_the_way(
         return tuple(dict.fromkeys(shown))
     except KeyError:  # a spot with no place (a stand): anywhere
         return ()
+
+
+def shown_then_lifted(
+    overlap: Overlap[M], frame: Mapping[Spot, Reading], did: Touches
+) -> list[tuple[M, ...]]:
+    """The live lines the board showed whole from which ``frame`` differs only by pieces
+    taken up since it last showed them: the next hand at work on a move from there (a
+    chain's token boxed before its robot is stepped on). Two moves never shown apart
+    that make ``frame`` at rest (``Overlap.pairs``) read the same board as complete;
+    where they part from such a line at its first move, the board waits for the hand
+    (issue 78, Robotory polarity blitz: a robot set on a token no sensor saw change,
+    the other robot's chain, then the first robot's next token boxed, read as the
+    other chain and the first robot's two steps)."""
+    found: list[tuple[M, ...]] = []
+    for line in overlap.live():
+        rest = frame_diff(overlap.after(line).expected, frame)
+        shown = overlap.before_gap.get(line, overlap.seen[line])
+        if rest and all(
+            reading == EMPTY and did.changed.get(spot, -math.inf) > shown for spot, reading in rest
+        ):
+            found.append(line)
+    return found
 
 
 def _victim_may_lie(did: Touches, spot: Spot, victims: Iterable[Spot]) -> bool:
