@@ -395,9 +395,7 @@ class Recognizer(NeverReplaced[M]):
             # polarity brisk)
             went_on = shown_then_unseen(self.overlap, self._frame, self._did, self._in_order)
             unseen = tuple(
-                dict.fromkeys(
-                    [*(line[0] for line in went_on if self._paused(line[:1])), *unseen]
-                )
+                dict.fromkeys([*(line[0] for line in went_on if self._paused(line[:1])), *unseen])
             )
         else:
             # two moves, the reply set on the first's piece as it left (both players'
