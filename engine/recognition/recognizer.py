@@ -54,6 +54,7 @@ from engine.recognition.standing import Standing
 from engine.recognition.swaps import passing_on, shown_first_unknown
 from engine.recognition.victims import (
     begun_unseen,
+    begun_unseen_in_turn,
     came_back_before_lift,
     ends_in_the_air,
     knocked_at_lift,
@@ -304,6 +305,7 @@ class Recognizer(NeverReplaced[M]):
         a forbidden move, a move still in progress, or a board out of step."""
         reading_lines = not self._blind and self.guide is None
         lines = self.overlap.explaining(self._frame) if reading_lines else []
+        shown = bool(lines)
         if settled:
             for plies, frame in enumerate(self._history, start=1):
                 if frame == self._frame:
@@ -325,6 +327,17 @@ class Recognizer(NeverReplaced[M]):
                 pairs = []
             lines = [*lines, *(pair for pair in pairs if pair not in lines)]
         if (settled or confirm) and lines:
+            if not shown:
+                # two moves never shown apart make the same board as a line begun by a
+                # move that landed unseen, its moves one after another: the first
+                # robot's chain may have ended where no sensor saw
+                firsts = tuple(dict.fromkeys(line[0] for line in lines))
+                begun = begun_unseen_in_turn(
+                    self.overlap, self._frame, self._did, self._in_order
+                )
+                apart = [line[0] for line in begun if line[0] not in firsts]
+                if apart:
+                    return Ambiguous(tuple(dict.fromkeys((*firsts, *apart))))
             return self._lined(lines)
         parked = self._parked(diff) if confirm or settled else None
         if parked is not None and confirm:

@@ -21,6 +21,7 @@ from typing import TypeVar
 
 from engine.game import Position
 from engine.physical import EMPTY, Footprint, Reading, Sensing, Spot, frame_diff
+from engine.recognition.change_order import MARGIN, began
 from engine.recognition.move_index import IndexedMove, MoveIndex
 from engine.recognition.open_moves import EPSILON
 from engine.recognition.overlap import DEPTH, Overlap
@@ -224,6 +225,25 @@ def begun_unseen(
             if rest:
                 extend((opening.move,), rest, unseen)
     return list(dict.fromkeys(found))
+
+
+def begun_unseen_in_turn(
+    overlap: Overlap[M],
+    frame: Mapping[Spot, Reading],
+    did: Touches,
+    in_order: Callable[[Footprint], bool],
+) -> list[tuple[M, ...]]:
+    """The lines of ``begun_unseen`` whose moves began one after another, each no
+    earlier than the one before it (by the board's blur): a robot stepped on a token no
+    sensor saw, the other player's move, then the first robot walked on (issue 78,
+    Robotory reed brisk). A line the board read whole at rest (two moves, one nested in
+    the first's pause) makes the same board with the first robot's steps as one chain."""
+    found: list[tuple[M, ...]] = []
+    for line in begun_unseen(overlap, frame, did, in_order):
+        starts = [began(footprint, did.first_at) for footprint in overlap.footprints(line)]
+        if all(later >= earlier - MARGIN for earlier, later in zip(starts, starts[1:])):
+            found.append(line)
+    return found
 
 
 def _unseen_when_made(footprint: Footprint, did: Touches) -> frozenset[Spot]:
