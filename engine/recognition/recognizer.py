@@ -327,18 +327,7 @@ class Recognizer(NeverReplaced[M]):
                 pairs = []
             lines = [*lines, *(pair for pair in pairs if pair not in lines)]
         if (settled or confirm) and lines:
-            if not shown:
-                # two moves never shown apart make the same board as a line begun by a
-                # move that landed unseen, its moves one after another: the first
-                # robot's chain may have ended where no sensor saw
-                firsts = tuple(dict.fromkeys(line[0] for line in lines))
-                begun = begun_unseen_in_turn(
-                    self.overlap, self._frame, self._did, self._in_order
-                )
-                apart = [line[0] for line in begun if line[0] not in firsts]
-                if apart:
-                    return Ambiguous(tuple(dict.fromkeys((*firsts, *apart))))
-            return self._lined(lines)
+            return (None if shown else self._begun_apart(lines)) or self._lined(lines)
         parked = self._parked(diff) if confirm or settled else None
         if parked is not None and confirm:
             return Commit(parked)  # the player says it is done: its piece is not in the air
@@ -381,6 +370,16 @@ class Recognizer(NeverReplaced[M]):
             self.overlap.forget()  # the players put the board right: what it showed is past
             return OutOfStep(self._correction())
         return Moving(self._hints(self._lifted_spots()), self._remaining(diff))
+
+    def _begun_apart(self, pairs: list[tuple[M, ...]]) -> Ambiguous[M] | None:
+        """Two moves never shown apart that make the same board as a line begun by a
+        move that landed unseen, its moves one after another
+        (``victims.begun_unseen_in_turn``): the first robot's chain may have ended where
+        no sensor saw, so the board asks by the first moves."""
+        firsts = tuple(dict.fromkeys(pair[0] for pair in pairs))
+        begun = begun_unseen_in_turn(self.overlap, self._frame, self._did, self._in_order)
+        apart = [line[0] for line in begun if line[0] not in firsts]
+        return Ambiguous(tuple(dict.fromkeys((*firsts, *apart)))) if apart else None
 
     def _lifted_after_shown(self, pairs: list[tuple[M, ...]]) -> tuple[M, ...]:
         """The first moves of the lines the board showed whole, then pieces taken up

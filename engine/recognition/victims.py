@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import replace
+from itertools import pairwise
 from typing import TypeVar
 
 from engine.game import Position
@@ -241,7 +242,7 @@ def begun_unseen_in_turn(
     found: list[tuple[M, ...]] = []
     for line in begun_unseen(overlap, frame, did, in_order):
         starts = [began(footprint, did.first_at) for footprint in overlap.footprints(line)]
-        if all(later >= earlier - MARGIN for earlier, later in zip(starts, starts[1:])):
+        if all(later >= earlier - MARGIN for earlier, later in pairwise(starts)):
             found.append(line)
     return found
 
