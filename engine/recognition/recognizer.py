@@ -828,10 +828,30 @@ class Recognizer(NeverReplaced[M]):
         footprints = [self.overlap.footprints(line) for line in lines]
         spot = at_work(footprints, carried, self._looks_lifted, self.index.reaches, self._order)
         if spot is None:
-            return self.overlap.lined(lines, self.timing.pause - EPSILON)
+            lined = self.overlap.lined(lines, self.timing.pause - EPSILON)
+            if (
+                isinstance(lined, Commit)
+                and lined.then
+                and self._last_set_down_off_its_way((lined.move, *lined.then))
+            ):
+                # the moves before it are played; it is read alone after them, and asked
+                return Commit(lined.move, lined.then[:-1])
+            return lined
         if self._held_said:  # the players said so: the board waits for it
             return Moving(self._hints(self._lifted_spots()), self._remaining(self._diff()))
         return Ambiguous(tuple(dict.fromkeys(line[0] for line in lines)), Unplayed(spot, held=True))
+
+    def _last_set_down_off_its_way(self, line: tuple[M, ...]) -> bool:
+        """Whether the board showed the piece of ``line``'s last move set down off its
+        way (``set_down_off_the_way``) on a cell no move of the line explains: that move
+        is the one ``_alone_or_asked`` asks about when it is played alone."""
+        footprints = self.overlap.footprints(line)
+        spots = frozenset().union(*(f.spots() for f in footprints))
+        if self._did.handled <= spots:
+            return False
+        return bool(
+            set_down_off_the_way(self.overlap, footprints[-1], self._frame, self._did, line[:-1])
+        )
 
     def _remaining(self, diff: DiffKey) -> tuple[tuple[Spot, Reading], ...]:
         return remaining(self.index, self._expected, frozenset(self._did.now), diff)

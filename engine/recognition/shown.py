@@ -120,6 +120,7 @@ def set_down_off_the_way(
     footprint: Footprint,
     frame: Mapping[Spot, Reading],
     did: Touches,
+    after: tuple[M, ...] = (),
 ) -> tuple[M, ...]:
     """The single moves of ``footprint``'s piece the board showed whole onto a cell
     empty before and now, off the way from its start to where ``footprint`` lands it: no
@@ -128,7 +129,9 @@ def set_down_off_the_way(
     victim (issue 78: Robot Duel, a lion set on 2c and taken 0.13 s later, its victim's
     field passing over 2b read as the lion taking the chick there). No sensor tells the
     two apart: both are asked. A piece read there once a victim of the move left its
-    cell may be that victim, pushed aside (``victims.pushed_aside``)."""
+    cell may be that victim, pushed aside (``victims.pushed_aside``). ``footprint``'s
+    move may be the last of a line: then it and the moves found are made ``after`` the
+    line's first moves (the board showed each such line whole)."""
     geometry = did.blur.geometry
     if geometry is None:
         return ()
@@ -143,19 +146,20 @@ def set_down_off_the_way(
         here, there = geometry.place(a), geometry.place(b)
         return math.hypot(here.x - there.x, here.y - there.y)
 
+    there = overlap.after(after) if after else overlap
     try:
         shown = []
         for line in overlap.seen:
-            if len(line) != 1:
+            if len(line) != len(after) + 1 or line[:-1] != after:
                 continue
-            other = overlap.index.footprint(line[0])
+            other = there.index.footprint(line[-1])
             if other.starts() != starts or other == footprint:
                 continue
             for spot, reading in other.changes:
                 if (
                     reading != EMPTY
                     and spot not in footprint.spots()
-                    and overlap.expected.get(spot, EMPTY) == EMPTY
+                    and there.expected.get(spot, EMPTY) == EMPTY
                     and frame.get(spot, EMPTY) == EMPTY
                     and spot in did.first_at
                     and not _victim_may_lie(did, spot, victims)
@@ -165,7 +169,7 @@ def set_down_off_the_way(
                         for end in landings
                     )
                 ):
-                    shown.append(line[0])
+                    shown.append(line[-1])
         return tuple(dict.fromkeys(shown))
     except KeyError:  # a spot with no place (a stand): anywhere
         return ()
