@@ -14,6 +14,7 @@ and every ``Journal.retry_every`` seconds).
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -25,7 +26,7 @@ from engine.physical import Spot
 from engine.recognition.answers import Pending, Timing
 from engine.record import RecordInfo
 from firmware_host.loops.remote_side import RemoteSide
-from firmware_host.loops.scanning import CONFIRM_WAIT, CONFIRMING, ScanWatch
+from firmware_host.loops.scanning import CONFIRM_WAIT, CONFIRMING, Cadence, ScanWatch
 from firmware_host.loops.session_loop import SessionLoop, at_once, next_blink
 from firmware_host.loops.sim_time import check_target, check_wait
 from firmware_host.notices.declared import Notice
@@ -103,6 +104,12 @@ class Simulation:
         self.legend = Legend(palette)
         self.hands = Hands(game.geometry, noise or Noise.none(), random.Random(seed))
         self.period = 1.0 / profile.scan_hz
+        self.cadence = Cadence(self.period, 1.0 / profile.idle_hz)
+        """When the runtime scans again: a reading on its way is confirmed sooner than a
+        period later, so the simulation does so too (the debouncer's timing is the
+        board's, not a multiple of the profile's period)."""
+        self._took = 0.0
+        """How long the last scan kept the bus, on the hardware's clock."""
         self.now = 0.0
         self.notices: list[Notice] = []
         self.lights: Lights | None = None
@@ -203,6 +210,7 @@ class Simulation:
         self._scanned_version = self.world.version
         try:
             change = self.board.scanner.scan()
+            self._took = max(0.0, self.hardware.clock.now() - self.now)
         except BusError as error:
             # a failed scan takes the time its driver waited for an answer
             self.now = max(self.now, self.hardware.clock.now())
@@ -239,20 +247,32 @@ class Simulation:
             and not self.watch.faulted
         )
 
+    def _next_scan(self) -> float:
+        """When the next scan is, as the runtime has them: a period on, or while a
+        reading is on its way at the confirming scans' shorter pace (``Cadence.confirm``).
+        Once it has settled the scans fall back onto the beat of the period, so that a
+        time a caller names on that beat (a replay's, a test's) is a time it scans at;
+        times are kept to the nanosecond, so that a second after a scan on the beat is a
+        scan on the beat too."""
+        if self.board.scanner.debouncer.settled or self.watch.faulted:
+            return self._beat(math.floor(self.now / self.period + 1e-6) + 1)
+        return round(self.now + self.cadence.confirm(self._took), 9)
+
+    def _beat(self, count: int) -> float:
+        return round(count * self.period, 9)
+
     def advance_to(self, until: float) -> list[Notice]:
-        """Scan at the profile's rate until ``until``, skipping stretches where
+        """Scan at the runtime's pace until ``until``, skipping stretches where
         nothing can change (a time already passed does nothing). A time that is not
         finite or lies beyond the horizon raises ``SimulatedTimeError``."""
         check_target(until)
         notices: list[Notice] = []
-        while self.now + self.period <= until + 1e-9:
+        while (at := self._next_scan()) <= until + 1e-9:
             if self._quiet():
                 deadline = self._deadline()
                 target = until if deadline is None else min(until, deadline)
-                skipped = int((target - self.now) / self.period) - 1
-                if skipped > 0:
-                    self.now += skipped * self.period
-            self.now += self.period
+                at = max(at, self._beat(math.floor(target / self.period + 1e-6)))
+            self.now = at
             notices += self._step()
         return notices
 
@@ -350,7 +370,7 @@ class Simulation:
             # the press applies to the board once the sensors have caught up with it
             end = self.now + CONFIRM_WAIT
             while not self._quiet() and not self.watch.faulted and self.now < end:
-                self.now += self.period
+                self.now = self._next_scan()
                 notices += self._step()
         self.hardware.hold(role)
         if held > 0:

@@ -86,7 +86,8 @@ def test_a_drop_there_after_the_capture_rested_is_asked_about_too() -> None:
     sim = dobutsu(BEFORE)
     notices = sim.run(_lion_takes(sim.now)) + sim.advance(0.5)
     assert commits(notices) == ["2a2b"]
-    notices = sim.run([HandStep(sim.now + 0.3, PutStone("2a", SENTE_CHICK, SENTE_CHICK))])
+    # laid 0.85 s after the capture landed: past a hand's pause (0.8 s), so no nudge
+    notices = sim.run([HandStep(sim.now + 0.35, PutStone("2a", SENTE_CHICK, SENTE_CHICK))])
     notices += sim.advance(1.5)
     assert commits(notices) == [] and prompts(notices) == [("C*2a", SetDownChoice.NAME)]
     notices = sim.send(Select("C*2a"))

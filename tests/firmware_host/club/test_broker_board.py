@@ -78,7 +78,13 @@ def test_a_club_board_on_mosquitto_is_bound_paired_and_followed_live(
                 return None
             return entry.birth.watch
 
-        until(sim, lambda: birth_watch() == str(side.game.watch_code), lambda: str(roster))
+        # the pairing's game is broadcast from the board's next look at the broker on
+        until(
+            sim,
+            lambda: side.game.game_id == sim.controller.game_id
+            and birth_watch() == str(side.game.watch_code),
+            lambda: str(roster),
+        )
         watch_code = birth_watch()
         assert watch_code is not None
         watch = LiveWatch(Table(1, ("Ann", "Bob")), GameCode.parse(watch_code), hall.address)
