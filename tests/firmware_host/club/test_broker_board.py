@@ -81,8 +81,10 @@ def test_a_club_board_on_mosquitto_is_bound_paired_and_followed_live(
         # the pairing's game is broadcast from the board's next look at the broker on
         until(
             sim,
-            lambda: side.game.game_id == sim.controller.game_id
-            and birth_watch() == str(side.game.watch_code),
+            lambda: (
+                side.game.game_id == sim.controller.game_id
+                and birth_watch() == str(side.game.watch_code)
+            ),
             lambda: str(roster),
         )
         watch_code = birth_watch()
