@@ -59,6 +59,7 @@ from engine.recognition.victims import (
     ends_in_the_air,
     knocked_at_lift,
     landed_unseen,
+    landed_unseen_after_a_touch,
     landings_filled_by,
     landings_gone_on,
     other_landings,
@@ -406,8 +407,13 @@ class Recognizer(NeverReplaced[M]):
             # (a shared robot walked on 2 s after a chain's last step: issue 78, Robotory
             # polarity brisk)
             went_on = shown_then_unseen(self.overlap, self._frame, self._did, self._in_order)
+            touched = landed_unseen_after_a_touch(
+                self.index.matching(diff), self._did, self._in_order
+            )
             unseen = tuple(
-                dict.fromkeys([*(line[0] for line in went_on if self._paused(line[:1])), *unseen])
+                dict.fromkeys(
+                    [*(line[0] for line in went_on if self._paused(line[:1])), *unseen, *touched]
+                )
             )
         else:
             # two moves, the reply set on the first's piece as it left (both players'

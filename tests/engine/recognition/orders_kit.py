@@ -58,7 +58,8 @@ from hardware.magnetics.build import Body as MagnetBody
 from hardware.magnetics.build import Build, Mount, PieceBuild
 from hardware.magnetics.magnets import Magnet, Shape
 from hardware.magnetics.parts import PARTS
-from hardware.mock.bodies import north_of
+from hardware.magnetics.vectors import Rotation
+from hardware.mock.bodies import north_of, widest_build
 from hardware.mock.hands import (
     Force,
     HandAction,
@@ -133,11 +134,15 @@ class Trial:
         drawn: DrawnBuild | None = None,
         *,
         model: SensorModel | None = None,
+        build: Build | None = None,
+        timing: Timing | None = None,
     ) -> Trial:
         """A board of ``game`` on ``profile``; with ``drawn``, its stones are moved as
         bodies over that build, and the board declares its sensors (as its profile would:
         the order margin it trusts is theirs, not the named profile's). ``model``: the
-        sensors a recorded stream was read with (its steps carry what they read)."""
+        sensors a recorded stream was read with (its steps carry what they read);
+        ``build`` and ``timing``: the build a stream's pieces rest on and the board's
+        timing, where they are not the profile's (the heavy soak's widest sensors)."""
         # the dice seeded: the same draws always make the same trial
         declared = drawn.model if drawn is not None else model
         sim = make_sim(
@@ -146,7 +151,8 @@ class Trial:
             game=game,
             settings={"seed": "1"},
             sensor_model=declared,
-            build=None if drawn is None else drawn.build,
+            build=build if drawn is None else drawn.build,
+            timing=timing,
         )
         start = sim.controller.position.copy()
         board = (
@@ -1059,7 +1065,13 @@ def replay_stream(case: Mapping[str, Any]) -> Trial:
         )
     else:  # the sensors a drawn build declared
         model = SensorModel(kind, **figures)
-    played = Trial.at(game, case["profile"], case["position"], model=model)
+    build, timing = None, None
+    if case.get("sensors") == "widest":  # the heavy soak's (``make soak-hands``)
+        build, model = widest_build(game)
+        timing = replace(Timing(), order=model.order_margin, departs=model.departure_s)
+    played = Trial.at(
+        game, case["profile"], case["position"], model=model, build=build, timing=timing
+    )
     try:
         for call in case["calls"]:
             if call[0] == "move":
@@ -1100,6 +1112,14 @@ def _action(data: Sequence[Any]) -> HandAction:
     if kind == "remove":
         return Remove(spot)
     if kind == "put":
+        if len(data) > 4:  # how it lies: its offset and its magnet's turn
+            offset, turn = data[4]
+            rotation: Rotation | None = None
+            if turn is not None:
+                x, y, z = (tuple(row) for row in turn)
+                rotation = (x, y, z)
+            rest = Rest((offset[0], offset[1]), rotation)
+            return PutStone(spot, _stone(data[2]), _stone(data[3]), rest)
         return PutStone(spot, _stone(data[2]), _stone(data[3]))
     if kind == "supply":
         return Supply(spot, _stone(data[2]))
