@@ -743,8 +743,7 @@ class Recognizer(NeverReplaced[M]):
             if at >= standing.since and line[: len(standing.line) + 1] not in begun:
                 return None  # since, the board showed other moves whole: it must settle
         if standing.line:
-            known = standing.line if len(moves) > 1 else (*standing.line, moves[0])
-            return None if self.guide is not None else Commit(known[0], known[1:])
+            return None if self.guide is not None else self._line_stood(standing.line, moves)
         if self.guide is not None:
             return Commit(self.guide) if self.guide in moves else None
         # the board as it would be without what changed since (the next player's move)
@@ -773,6 +772,49 @@ class Recognizer(NeverReplaced[M]):
         self._swaps = self._swapped(standing, alone, extra)
         part = {**self._frame, **{spot: self._expected.get(spot, EMPTY) for spot in extra}}
         return self._alone_or_asked(alone, part)
+
+    def _line_stood(self, line: tuple[M, ...], moves: tuple[M, ...]) -> Commit[M]:
+        """A line that stands, and the move after it if only one: several are asked once
+        played; one after which another move may have come first waits (read again)."""
+        if len(moves) > 1:
+            return Commit(line[0], line[1:])
+        if self._refilled_between(line, moves[0]):
+            return Commit(line[0], line[1:])  # another move came between: read after it
+        return Commit(line[0], (*line[1:], moves[0]))
+
+    def _refilled_between(self, line: tuple[M, ...], move: M) -> bool:
+        """Whether a cell ``line`` leaves empty held a piece the settle time after the
+        board showed ``line`` whole and before ``move`` landed, and is empty again: a move
+        came between (issue 78, Robotory polarity blitz: a token placed where the chain
+        ate, then the next token elsewhere, then the first eaten by the next robot, read
+        as the chain and the second token, the first after it), so ``move`` is read after
+        the line alone, not committed as its next ply."""
+        if line not in self.overlap.seen:
+            return False
+        since = self.overlap.shown(line).first
+        after = self.overlap.after(line)
+        footprint = after.index.footprint(move)
+        did = self._did
+        landed = [
+            did.filled_at[spot]
+            for spot, reading in footprint.changes
+            if reading != EMPTY and spot in did.filled_at
+        ]
+        if not landed:
+            return False
+        before = min(landed)
+        spots = frozenset().union(*(f.spots() for f in self.overlap.footprints(line)))
+        for spot in spots - footprint.spots():
+            filled = did.filled_at.get(spot)
+            if (
+                filled is not None
+                and since < filled < before
+                and after.expected.get(spot, EMPTY) == EMPTY
+                and self._frame.get(spot, EMPTY) == EMPTY
+                and did.changed.get(spot, filled) - filled >= self.timing.settle - EPSILON
+            ):
+                return True
+        return False
 
     def _swapped(
         self, standing: Standing[M], alone: IndexedMove[M], extra: set[Spot]
