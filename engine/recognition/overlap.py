@@ -70,6 +70,7 @@ class Overlap(Generic[M]):
     # last shown before it last stopped showing (then shown again)
     before_gap: dict[tuple[M, ...], float] = field(default_factory=dict)
     current: frozenset[tuple[M, ...]] = frozenset()  # the lines the board shows now
+    began: dict[tuple[M, ...], float] = field(default_factory=dict)  # its last showing began
     handled: dict[tuple[M, ...], frozenset[Spot]] = field(default_factory=dict)  # when first shown
     _afters: dict[tuple[M, ...], After[M]] = field(default_factory=dict)
     _goes_on: dict[M, bool] = field(default_factory=dict)  # whether a shown move may go on
@@ -131,6 +132,7 @@ class Overlap(Generic[M]):
         self.first.clear()
         self.ended.clear()
         self.before_gap.clear()
+        self.began.clear()
         self.handled.clear()
         self.current = frozenset()
         self.standing = None
@@ -176,6 +178,8 @@ class Overlap(Generic[M]):
             if line in self.seen or len(self.seen) < LINES:
                 if line in self.ended:
                     self.before_gap[line] = self.seen[line]
+                if line not in self.current:
+                    self.began[line] = now
                 self.seen[line] = now
                 self.first.setdefault(line, now)
                 self.handled.setdefault(line, touched)
@@ -194,7 +198,7 @@ class Overlap(Generic[M]):
         if stale:
             *_, line = min(stale, key=lambda item: item[:2])
             del self.seen[line]
-            for kept in (self.first, self.ended, self.before_gap):
+            for kept in (self.first, self.ended, self.before_gap, self.began):
                 kept.pop(line, None)
             self.handled.pop(line, None)
 
@@ -420,6 +424,8 @@ class Overlap(Generic[M]):
         index = self.after(line[:step]).index
         if not goes_on(index.footprint(other[step]), index.footprint(line[step])):
             return False
+        if self._blinked(other[: step + 1]):
+            return False
         made = line[: step + 1]
         further = index.footprint(line[step]).hidden - index.footprint(other[step]).spots()
         if further & self.handled.get(made, frozenset()):
@@ -430,6 +436,14 @@ class Overlap(Generic[M]):
             len(shown) > len(made) and shown[: len(made)] == made and at >= later
             for shown, at in self.seen.items()
         )
+
+    def _blinked(self, line: tuple[M, ...]) -> bool:
+        """Whether the board showed ``line`` last for less than the sensors' order margin,
+        and no longer does: a piece read another way for a blink as a hand turns it
+        taking it up (shogi, a promoted lance read unpromoted for 24 ms as the capturer's
+        hand turned it over; issue 78, the mux board at blitz), which shows no move."""
+        began, ended = self.began.get(line), self.ended.get(line)
+        return began is not None and ended is not None and ended - began < self.blur.margin
 
     def explaining(self, frame: Mapping[Spot, Reading], longer: int = 2) -> list[tuple[M, ...]]:
         """The live lines that make exactly ``frame``, of ``longer`` moves or more."""
