@@ -222,15 +222,25 @@ class BodyPacer(Pacer):
         # ended, and not before the act before it in the order began (a stone rolled by
         # one hand keeps the other neither waiting nor resting)
         last, busy = now, {0: now, 1: now}
+        resting: dict[int, float] = {}  # a hand's stone set down on its way: since when
         index = 0
         while index < len(acts):
             act = acts[index]
-            now = max(last + 0.001, busy[act.hand] + self.pause())
+            pause = self.pause()
+            if act.hand in resting:
+                pause = min(
+                    pause, max(0.0, resting[act.hand] + habits.waypoint_rest - busy[act.hand])
+                )
+            now = max(last + 0.001, busy[act.hand] + pause)
             if index == hold_at:
                 now += habits.hold
             if act.group is None:
                 last = busy[act.hand] = self._one(act, now)
                 index += 1
+                if act.stop and isinstance(act.action, PutStone):
+                    resting[act.hand] = last
+                elif act.stop:
+                    resting.pop(act.hand, None)
             else:
                 motion = [act]
                 while index + len(motion) < len(acts) and acts[index + len(motion)].group == (

@@ -33,6 +33,7 @@ from typing import Any, Protocol, TypeVar
 from engine.game import Game, Layout
 from engine.geometry import Geometry
 from engine.physical import EMPTY, PRESENT, Spot, Stone
+from engine.recognition.answers import Timing
 from hardware.mock.hands import Force, HandAction, HandStep, LiftStone, PutStone, Remove, Supply
 
 T = TypeVar("T")
@@ -82,6 +83,11 @@ class Habits:
     set down on a cell of the move on its way (a robot walked over the tokens it
     eats); ``bounce``: a contact chatters; ``knock``: a neighbour is knocked off its
     cell and put back; ``dither``: a stone lifted and put straight back first.
+    ``waypoint_rest``: the longest a hand rests a stone on a cell of its way before it
+    goes on: less than the wait a board shows for a move that may go on (a robot that
+    may eat on: ``Timing.extend`` from its landing, the robot's cell blinking); a player
+    who rests longer has ended the move, and its next step is the next player's
+    (docs/robotory.md).
     ``swap_gap``: a cell a stone left stays empty at least this long before another
     lands there, and a stone set down stays this long before it is taken again (no hand
     swaps two pieces faster; a sensor must see each state for its debounce time, or no
@@ -114,6 +120,7 @@ class Habits:
     knock_rest: tuple[float, float] = (0.02, 0.3)
     dither: float = 0.05
     swap_gap: float = 0.05
+    waypoint_rest: float = Timing().extend - Timing().settle
     roll: float = 0.0
     together: float = 0.7
     surface_mm_s: tuple[float, float] = (40.0, 400.0)
