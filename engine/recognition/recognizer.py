@@ -315,10 +315,7 @@ class Recognizer(NeverReplaced[M]):
             # the lines the board showed step by step, and two moves it never showed
             # apart (the next player's hand on the board before the mover's left): a
             # mover's hand that went on after the reply may be either
-            pairs = self.overlap.pairs(
-                self._frame, self._hands(), self._in_order, self.guide, fallback=not lines
-            )
-            pairs = [pair for pair in pairs if not self._leaves_set_down(pair)]
+            pairs = self._pairs_at_rest(now, confirm=confirm, fallback=not lines)
             lifted = self._lifted_after_shown(pairs) if pairs and not lines else []
             if lifted:
                 # a line the board showed, then a piece taken up: the hand may be at work
@@ -382,6 +379,25 @@ class Recognizer(NeverReplaced[M]):
         apart = [line[0] for line in begun if line[0] not in firsts]
         return Ambiguous(tuple(dict.fromkeys((*firsts, *apart)))) if apart else None
 
+    def _pairs_at_rest(self, now: float, *, confirm: bool, fallback: bool) -> list[tuple[M, ...]]:
+        """Two moves the board never showed apart that make it (``Overlap.pairs``), but
+        those that leave a piece set down unexplained; a reply done before the mover's
+        piece came down, where it passed, is the same board as that piece resting on its
+        way (a knock read as its landing): the board waits for the hand until the grace
+        (heavy soak, Robotory move 1160)."""
+        pairs = self.overlap.pairs(
+            self._frame, self._hands(), self._in_order, self.guide, fallback=fallback
+        )
+        pairs = [pair for pair in pairs if not self._leaves_set_down(pair)]
+        if confirm or now - self._changed_at >= self.timing.grace - EPSILON:
+            return pairs
+        return [pair for pair in pairs if not self._made_on_its_way(pair)]
+
+    def _made_on_its_way(self, pair: tuple[M, ...]) -> bool:
+        first, reply = pair
+        after = self.overlap.after((first,)).index
+        return self._did.made_on_its_way(self.index.footprint(first), after.footprint(reply))
+
     def _lifted_after_shown(self, pairs: list[tuple[M, ...]]) -> tuple[M, ...]:
         """The first moves of the lines the board showed whole, then pieces taken up
         since (``shown_then_lifted``), that ``pairs`` part from at their first move."""
@@ -444,18 +460,23 @@ class Recognizer(NeverReplaced[M]):
         return Ambiguous(unseen, Unplayed(origin, held=True))
 
     def _asked_at_rest(self, diff: DiffKey) -> Ambiguous[M] | None:
-        """A board at rest that a legal move, two moves, or a line the board showed step
-        by step make from the position is asked about, never out of step, whatever order
-        its changes came in: the order only breaks ties, and sensors may blur it further
-        than their model says (a slower roll, a marble read on two holes longer). A move
-        alone is asked beside its landing only set down."""
+        """A board at rest that a legal move, two moves, a line the board showed step by
+        step, or a line begun unseen make from the position is asked about, never out of
+        step, whatever order its changes came in: the order only breaks ties, and sensors
+        may blur it further than their model says (a slower roll, a marble read on two
+        holes longer). A move alone is asked beside its landing only set down."""
         if self._blind or self.guide is not None:
             return None
         singles = [candidate.move for candidate in self._candidates(diff)]
         pairs = self.overlap.pairs(self._frame, self._hands(), lambda _: True, any_turn=True)
         pairs = [pair for pair in pairs if not self._leaves_set_down(pair)]
         shown = [line[0] for line in self.overlap.explaining(self._frame)]
-        firsts = tuple(dict.fromkeys([*singles, *(pair[0] for pair in pairs), *shown]))
+        # a line begun by a move that landed unseen (a robot set on a token, one magnet
+        # taking over), the next players' moves made on it (heavy soak, Robotory 2681)
+        begun = [
+            line[0] for line in begun_unseen(self.overlap, self._frame, self._did, self._in_order)
+        ]
+        firsts = tuple(dict.fromkeys([*singles, *(pair[0] for pair in pairs), *shown, *begun]))
         if not firsts:
             return None
         if len(firsts) > 1:

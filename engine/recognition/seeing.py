@@ -21,8 +21,9 @@ from engine.recognition.open_moves import EPSILON
 from engine.recognition.overlap import Overlap
 from engine.recognition.rereading import Rereading, reread_spots, stood_still
 from engine.recognition.sensors import Blur
-from engine.recognition.standing import Carried, Hands, Knocked, Standing
+from engine.recognition.standing import Carried, Hands, Knocked, Shown, Standing
 from engine.recognition.touches import Touches, rest_but_knocks
+from engine.recognition.victims import gone_on_from_unseen
 
 M = TypeVar("M", bound=Hashable)
 
@@ -539,9 +540,14 @@ class Seeing(Generic[M]):
     def carried(self, move: M) -> Carried[M]:
         """What the next position keeps when ``move`` is committed (``Overlap.carried``)."""
         own = self.index.footprint(move).spots()
-        return self.overlap.carried(
+        carried = self.overlap.carried(
             move, frozenset(self._did.touched), self._did.changed, self._did.since(own)
         )
+        known = {shown.line for shown in carried.lines}
+        gone_on = gone_on_from_unseen(self.overlap, move, self._frame, self._did, self._in_order)
+        last = max(self._did.changed.values(), default=self._assessed_at)
+        lines = [Shown(line, last, last) for line in gone_on if line not in known]
+        return replace(carried, lines=(*carried.lines, *lines)) if lines else carried
 
     def taken_back(self, moves: tuple[M, ...]) -> Carried[M]:
         """What the position before ``moves`` (the record's last, taken back to be read

@@ -12,6 +12,7 @@ spot's first change, last landing, first lift and last change order the changes
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 
 from engine.physical import EMPTY, Footprint, Reading, Spot
@@ -205,6 +206,21 @@ class Touches:
         return in_order(
             footprint, self.filled_at, self.lifted_at, frozenset(self.handled), self.blur
         )
+
+    def made_on_its_way(self, first: Footprint, reply: Footprint) -> bool:
+        """Whether ``reply``, read as the next player's move after ``first``, was done
+        before ``first``'s piece came down, on cells ``first`` empties: the same board as
+        the mover's piece resting on its way (a robot set on a token's cell it ate, the
+        next tokens boxed ahead), its landing a knock elsewhere. The next player waits for
+        the piece to come down; a hand walking a piece over its way rests it there."""
+        landed = [s for s, reading in first.changes if reading != EMPTY] + sorted(first.hidden)
+        emptied = {s for s, reading in first.changes if reading == EMPTY}
+        filled = [s for s, reading in reply.changes if reading != EMPTY]
+        if not landed or not filled or not set(filled) <= emptied:
+            return False
+        landing = max(self.filled_at.get(s, -math.inf) for s in landed)
+        done = max(self.changed.get(s, -math.inf) for s in reply.changed_spots())
+        return done < landing - self.blur.margin
 
     def back_before_landing(self, footprint: Footprint) -> bool:
         """Whether the move's piece was read back on its cell when the move landed: the

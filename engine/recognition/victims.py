@@ -227,15 +227,30 @@ def begun_unseen(
             and in_order(_as_seen(footprint, did))
         )
 
+    # lines of the same moves after the same first, leaving the same cells: one is read
+    tried: set[tuple[M, frozenset[M], frozenset[tuple[Spot, Reading]]]] = set()
+
     def extend(line: tuple[M, ...], rest: dict[Spot, Reading], unseen: frozenset[Spot]) -> None:
         if not rest:
             found.append(line)
             return
-        if len(line) >= DEPTH:
+        key = (line[0], frozenset(line), frozenset(rest.items()))
+        if len(line) >= DEPTH or key in tried:
             return
+        tried.add(key)
         index = overlap.after(line).index
-        spot = min(rest)
-        for candidate in index.changing(frozenset((spot,))) or ():
+        # any spot left may change next: a move may need one made after it (a token
+        # placed, then eaten by a robot that leaves a cell sorted before it)
+        candidates = {
+            candidate.move: candidate
+            for spot in sorted(rest)
+            for candidate in index.changing(frozenset((spot,))) or ()
+        }
+        # the moves begun first are tried first: of lines of the same moves, the one in
+        # the order the hands began them is read
+        for candidate in sorted(
+            candidates.values(), key=lambda c: began(c.footprint, did.first_at)
+        ):
             if fits(candidate.footprint, rest, unseen):
                 left = {
                     s: r for s, r in rest.items() if s not in candidate.footprint.changed_spots()
@@ -273,6 +288,27 @@ def begun_unseen_in_turn(
         if all(later >= earlier - MARGIN for earlier, later in pairwise(starts)):
             found.append(line)
     return found
+
+
+def gone_on_from_unseen(
+    overlap: Overlap[M],
+    move: M,
+    frame: Mapping[Spot, Reading],
+    did: Touches,
+    in_order: Callable[[Footprint], bool],
+) -> list[tuple[M, ...]]:
+    """The moves after ``move`` of the lines ``move`` begun unseen that make ``frame``,
+    begun one after another (``begun_unseen_in_turn``): once the players say ``move``
+    was made (a robot set on a token, one magnet taking over, asked after the next
+    players had placed four tokens: issue 78, Robotory's polarity board at blitz, move
+    2164), the board reads on from it as from a line it showed."""
+    if not _unseen_when_made(overlap.index.footprint(move), did):
+        return []
+    return [
+        line[1:]
+        for line in begun_unseen_in_turn(overlap, frame, did, in_order)
+        if line[0] == move and line[1:]
+    ]
 
 
 def _unseen_when_made(footprint: Footprint, did: Touches) -> frozenset[Spot]:
