@@ -407,5 +407,5 @@ def test_games_resume_from_the_store() -> None:
     # the resumed board stands as the game left it: play goes on, takebacks too
     resumed.settle()
     assert resumed.controller.phase is Phase.PLAY
-    notices = move_by_hand(resumed, "3b", "3a")
+    notices = move_by_hand(resumed, "3b", "3a") + resumed.advance(resumed.controller.timing.grace)
     assert prompts(notices) == [("takeback", "play on")]
