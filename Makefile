@@ -191,8 +191,9 @@ bench-hands: $(RUN_STAMP)
 # noise; fails on a wrong move, a one-choice prompt, a prompt not offering the move
 # played, a played move replaced unasked, or more than one missed move per 1,000 (not
 # part of make test or make test-slow: see docs/recognition.md for its time).
+# CAPTURE=FOLDER writes each failure there as a recorded stream that replays it exactly.
 soak-hands: $(RUN_STAMP)
-	$(BIN)/python -m firmware_host.tools.bench.hands $(GAMES) --moves $(or $(MOVES),4000) --seed $(or $(SEED),3) --drawn 1 --sensors widest --check
+	$(BIN)/python -m firmware_host.tools.bench.hands $(GAMES) --moves $(or $(MOVES),4000) --seed $(or $(SEED),3) --drawn 1 --sensors widest --check $(if $(CAPTURE),--capture $(CAPTURE))
 
 # The club room at scale (issue 64; docs/club.md, "At scale"): 200 simulated boards through
 # Mosquitto, a broker restart and a bridge outage; prints the latencies and what was lost.

@@ -58,6 +58,7 @@ from firmware_host.session.actions import Select
 from firmware_host.session.state import HeldChoice, Phase, SetDownChoice, TakebackChoice
 from firmware_host.store.storage import GameStore
 from firmware_host.tools.bench.hands_tally import MISSED_LIMIT, HandsTally
+from firmware_host.tools.bench.stream_capture import StreamCapture, model_record
 from hardware.mock.bodies import board_of, north_of, widest_build
 from hardware.mock.hands import Force, HandStep, Noise, apply
 from hardware.mock.moving import physical_steps
@@ -125,8 +126,16 @@ def _may_go_on(position: Position[Any], move: Any, sim: Simulation) -> bool:
 class Players:
     """The people at a simulated board: they play, answer prompts, and put right."""
 
-    def __init__(self, sim: Simulation, rng: random.Random, tempo: Tempo, tally: HandsTally):
+    def __init__(
+        self,
+        sim: Simulation,
+        rng: random.Random,
+        tempo: Tempo,
+        tally: HandsTally,
+        capture: StreamCapture | None = None,
+    ):
         self.sim = sim
+        self.capture = capture  # each wrong or missed move written as a recorded stream
         self.board = board_of(sim.game, sim.profile)
         self.north = north_of(sim.game)
         self.rng = rng
@@ -147,6 +156,7 @@ class Players:
         self.committed: set[int] = set()  # the plies the board committed a move at
         self.takeback_asked = False  # a takeback offered: the plies it takes are asked
         self.unoffered: set[tuple[int, tuple[str, ...]]] = set()  # counted once each
+        self._begin()
 
     # --- playing -------------------------------------------------------------------
 
@@ -247,7 +257,7 @@ class Players:
             # once the mover's hand has left the board (its last knock put right)
             gone = max([self.landed, *(step.at for step in self.trailing)])
             self._wait_until(max(self.landed + self.rng.uniform(*tempo.eager_after), gone))
-            sim.press(ButtonRole.OK)
+            self._press(ButtonRole.OK)
             self.look()  # the move is recorded (the board may have asked first)
             return sim.now + self.rng.uniform(0.05, 0.2)
         return self.landed + self.rng.uniform(*tempo.eager_after)
@@ -263,6 +273,8 @@ class Players:
     def _run(self, steps: Sequence[HandStep]) -> None:
         for step in sorted(steps, key=lambda step: step.at):
             self.sim.advance_to(max(step.at, self.sim.now))
+            if self.capture is not None:
+                self.capture.step(step)
             apply(self.sim.world, step.action)
             self._read()
 
@@ -273,7 +285,7 @@ class Players:
         self.last = None
         self.reference.push(move)
         self.tally.moves += 1
-        self.sim.send(Select(text))
+        self._select(text)
         self._read()
         sim = self.sim  # the hands bring what it changes off the sensors (a refill)
         self._run(sim.hands.perform(sim.world, sim.physical(self.reference.layout()), sim.now))
@@ -331,13 +343,13 @@ class Players:
             if TakebackChoice.NAME in choices and self.record[: len(self.played)] == self.played:
                 # a move shown at rest that nobody played, its piece taken up: the board
                 # offers its takeback, and the players take it (docs, "Fast hands")
-                sim.send(Select(TakebackChoice.NAME))
+                self._select(TakebackChoice.NAME)
                 self._read()
             return  # else the board asks ahead of the hands: they go on
         wanted = self.played[ply]
         if TakebackChoice.NAME in choices:
             if wanted in choices:
-                sim.send(Select(wanted))
+                self._select(wanted)
                 self._read()
             return  # an earlier position shown for a moment: the hands go on
         if wanted not in choices and ply == len(self.played) - 1 and sim.now < self.underway:
@@ -355,9 +367,29 @@ class Players:
                 self.unoffered.add((ply, choices))
                 self.tally.unoffered += 1
                 self.tally.notes.append(f"asked {choices}, played {wanted}")
+                self._written(f"asked {choices}, played {wanted}")
             return
-        sim.send(Select(wanted))
+        self._select(wanted)
         self._read()
+
+    def _select(self, choice: str) -> None:
+        if self.capture is not None:
+            self.capture.answer(self.sim.now, choice)
+        self.sim.send(Select(choice))
+
+    def _press(self, role: ButtonRole) -> None:
+        if self.capture is not None:
+            self.capture.press(self.sim.now, role)
+        self.sim.press(role)
+
+    def _begin(self) -> None:
+        """The pieces stand as the record has them: a captured stream starts here."""
+        if self.capture is not None:
+            self.capture.begin(self.sim.controller.position.text())
+
+    def _written(self, why: str) -> None:
+        if self.capture is not None:
+            self.capture.write(self.played, why, self.tally.moves)
 
     def _replaced(self, dropped: str, by: str, ply: int) -> None:
         """A committed move the record dropped with no prompt offering it (invariant 3)."""
@@ -365,6 +397,7 @@ class Players:
         self.tally.notes.append(
             f"replaced unasked: {dropped} by {by} at ply {ply} (seed move {self.tally.moves})"
         )
+        self._written(f"replaced unasked: {dropped} by {by} at ply {ply}")
 
     def _count_prompt(self, choices: tuple[str, ...]) -> None:
         """A prompt, by what it asks (``HandsTally``): about the ply after the record as
@@ -436,10 +469,12 @@ class Players:
         self.tally.wrong += 1
         self.tally.notes.append(f"wrong: {note} (seed move {self.tally.moves})")
         self.diverged = True
+        self._written(f"wrong: {note}")
 
     def _count_missed(self, count: int, note: str) -> None:
         self.tally.missed += count
         self.tally.notes.append(f"missed {count}: {note} (move {self.tally.moves})")
+        self._written(f"missed {count}: {note}")
 
     def look(self) -> None:
         """The players wait until the board has recorded what they played (or has
@@ -477,6 +512,7 @@ class Players:
         self.played, self.record = [], []
         self.dropped, self.unoffered, self.committed = {}, set(), set()
         self.diverged, self.takeback_asked = False, False
+        self._begin()
 
     def _setting_up(self) -> bool:
         return self.sim.controller.phase is Phase.SETUP
@@ -502,6 +538,7 @@ class Players:
         self.offset = len(self.reference.move_stack)
         self.landed, self.last = None, None
         self.tally.games += 1
+        self._begin()
 
 
 def soak(
@@ -514,12 +551,14 @@ def soak(
     tempo: Tempo | None = None,
     timing: Timing | None = None,
     widest: bool = False,
+    capture: Path | None = None,
 ) -> HandsTally:
     """``moves`` random moves of ``game`` by fast, clumsy hands, counted (``timing``: the
     board's, by default the product's with the order margin of the sensors the hands
     move over; ``widest``: the game's bundled build that blurs most in place of the
     profile's, the board and the hands' bodies both under it, as a board made that way
-    would be)."""
+    would be; ``capture``: a folder each failure is written to as a recorded stream,
+    ``StreamCapture``)."""
     loaded = load_profile(profile, game)
     if widest:
         build, model = widest_build(game)
@@ -538,10 +577,15 @@ def soak(
         settings={"seed": str(seed)},  # the dice too: every run plays the same games
     )
     tally = HandsTally(game.name, Path(loaded.source).stem)
+    recorder = None
+    if capture is not None:
+        figures = model_record(loaded.sensor_model)
+        sensors = "widest" if widest else None
+        recorder = StreamCapture(capture, game.name, profile, tally.profile, figures, sensors)
     try:
         sim.settle()
         tally.games = 1
-        Players(sim, random.Random(seed), tempo or Tempo(), tally).play(moves)
+        Players(sim, random.Random(seed), tempo or Tempo(), tally, recorder).play(moves)
     finally:
         sim.close()
     return tally
@@ -575,12 +619,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         "prompt without the move played, no played move replaced unasked and at most "
         f"{MISSED_LIMIT:g} missed per 1,000, printing each wrong or missed move",
     )
+    parser.add_argument(
+        "--capture",
+        type=Path,
+        metavar="FOLDER",
+        help="write each wrong or missed move, prompt without the move played and move "
+        "replaced unasked to FOLDER as a recorded stream that replays it exactly "
+        "(firmware_host.tools.bench.stream_capture)",
+    )
     args = parser.parse_args(argv)
     chosen = [find_game(name) for name in args.games] if args.games else list(games())
     failed = False
     for game in chosen:
         tempo = Tempo(drawn=args.drawn)
-        tally = soak(game, args.moves, args.seed, tempo=tempo, widest=args.sensors == "widest")
+        widest = args.sensors == "widest"
+        tally = soak(game, args.moves, args.seed, tempo=tempo, widest=widest, capture=args.capture)
         print(tally.line(), flush=True)
         if args.check and not tally.within_limits():
             failed = True

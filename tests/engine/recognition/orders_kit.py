@@ -41,7 +41,7 @@ from typing import Any
 from drivers.buttons import ButtonRole
 from engine.errors import KibanError
 from engine.game import Game, Layout, Position
-from engine.physical import Reading, Sensing, Spot, Stone
+from engine.physical import Reading, Sensing, Spot
 from engine.recognition.answers import Timing
 from engine.recognition.sensors import SensorKind, SensorModel
 from engine.registry import find_game, games
@@ -58,18 +58,12 @@ from hardware.magnetics.build import Body as MagnetBody
 from hardware.magnetics.build import Build, Mount, PieceBuild
 from hardware.magnetics.magnets import Magnet, Shape
 from hardware.magnetics.parts import PARTS
-from hardware.magnetics.vectors import Rotation
 from hardware.mock.bodies import north_of, widest_build
+from hardware.mock.hand_record import action_of
 from hardware.mock.hands import (
-    Force,
-    HandAction,
     HandStep,
     LiftStone,
-    PutStone,
     Quiet,
-    Remove,
-    Sense,
-    Supply,
     apply,
 )
 from hardware.mock.moving import BodyPacer, hold_point, plan_bodies
@@ -1089,7 +1083,7 @@ def replay_stream(case: Mapping[str, Any]) -> Trial:
                 continue
             steps = []
             for at, action, hand in call[1]:
-                step = HandStep(at, _action(action))
+                step = HandStep(at, action_of(action))
                 steps.append(step)
                 if hand is not None:
                     played.hand_of[id(step)] = hand
@@ -1099,32 +1093,3 @@ def replay_stream(case: Mapping[str, Any]) -> Trial:
         return played
     finally:
         played.sim.close()
-
-
-def _stone(data: Sequence[Any]) -> Stone:
-    return Stone(data[0], data[1], data[2])
-
-
-def _action(data: Sequence[Any]) -> HandAction:
-    kind, spot = data[0], data[1]
-    if kind == "lift":
-        return LiftStone(spot)
-    if kind == "remove":
-        return Remove(spot)
-    if kind == "put":
-        if len(data) > 4:  # how it lies: its offset and its magnet's turn
-            offset, turn = data[4]
-            rotation: Rotation | None = None
-            if turn is not None:
-                x, y, z = (tuple(row) for row in turn)
-                rotation = (x, y, z)
-            rest = Rest((offset[0], offset[1]), rotation)
-            return PutStone(spot, _stone(data[2]), _stone(data[3]), rest)
-        return PutStone(spot, _stone(data[2]), _stone(data[3]))
-    if kind == "supply":
-        return Supply(spot, _stone(data[2]))
-    if kind == "force":
-        return Force(spot, data[2])
-    if kind == "sense":
-        return Sense(spot, data[2])
-    return Quiet(spot, data[2])
