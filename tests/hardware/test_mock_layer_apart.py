@@ -32,6 +32,7 @@ SIMULATION = (
     "firmware_host.tools.bench.play",
     "firmware_host.tools.bench.boards",
     "firmware_host.tools.bench.hands",
+    "firmware_host.tools.bench.stream_capture",  # the hands' steps, written as streams
     "firmware_host.tools.bench.spec_sheet",
     "firmware_host.tools.bench.service",
     "firmware_host.usi_engine.sim_board",  # kiban usi --sim: the simulated board's hands
