@@ -301,8 +301,13 @@ def gone_on_from_unseen(
     begun one after another (``begun_unseen_in_turn``): once the players say ``move``
     was made (a robot set on a token, one magnet taking over, asked after the next
     players had placed four tokens: issue 78, Robotory's polarity board at blitz, move
-    2164), the board reads on from it as from a line it showed."""
-    if not _unseen_when_made(overlap.index.footprint(move), did):
+    2164), the board reads on from it as from a line it showed. Only a move a cell of
+    which no sensor saw touched at all: a capture whose victim was seen taken up after
+    its capturer left is no landing unseen, and a line read on from it would take the
+    capturer's landing for the next move's touch (Robot Duel's reed board at brisk, a
+    lion's 0.6 s dropout after the elephant took on 2c read as the lion taking it)."""
+    footprint = overlap.index.footprint(move)
+    if not any(spot not in did.first_at for spot in footprint.must_touch):
         return []
     return [
         line[1:]
