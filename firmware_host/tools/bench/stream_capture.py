@@ -41,7 +41,6 @@ class StreamCapture:
     sensors: str | None = None
     position: str = ""
     calls: list[list[Any]] = field(default_factory=list)
-    written: list[Path] = field(default_factory=list)
 
     def begin(self, position: str) -> None:
         """The pieces stand as the record has them (``position``, as text): the stream
@@ -75,5 +74,4 @@ class StreamCapture:
         self.directory.mkdir(parents=True, exist_ok=True)
         path = self.directory / f"{self.game}-{self.board}-{move}.json"
         path.write_text(json.dumps(case), encoding="utf-8")
-        self.written.append(path)
         return path
