@@ -91,6 +91,24 @@ class Base(Generic[M]):
             if any(reading for _, reading in changes)
         }
 
+    def landed_and_taken_up(self, frame: Mapping[Spot, Reading]) -> frozenset[Spot]:
+        """The cells an open move landed on (the record's, committed) that are empty at
+        the base and in ``frame`` and read a piece ``STOOD`` or longer since: a piece the
+        record has set down there was taken up again."""
+        footprints = self.overlap.footprints(self.tail) if self.tail else []
+        landed = {s for f in footprints for s, reading in f.changes if reading != EMPTY}
+        expected = self.overlap.expected
+        return frozenset(
+            spot
+            for spot in landed
+            if expected.get(spot, EMPTY) == EMPTY
+            and frame.get(spot, EMPTY) == EMPTY
+            and any(
+                reads and later - at >= STOOD - EPSILON
+                for (at, reads), (later, _) in pairwise(self.timeline.get(spot, ()))
+            )
+        )
+
     def leads_to(self, position: Position[M]) -> tuple[M, ...] | None:
         """The moves from the base to ``position``, if it follows from it (None if not)."""
         return moves_from(self.position, position)
@@ -490,11 +508,26 @@ class Base(Generic[M]):
         touched = frozenset(self.touched)
         singles = [c for c in overlap.index.matching(diff) if c.footprint.must_touch <= touched]
         hands = Hands(touched, self.first_at, self.fills)
+        set_down = self.landed_and_taken_up(frame)
+
+        def pairs(fallback: bool) -> list[tuple[M, ...]]:
+            # two moves never shown apart, fewer than the record's open moves, that leave
+            # alone a cell the record's piece was set down on and taken up from are fewer
+            # moves than the hands made (issue 78: a rook rested on 5b, committed, moved
+            # on to 4b, read as 9b4b for 9b6b, 6b5b, nothing asked)
+            found = overlap.pairs(frame, hands, self.in_order, fallback=fallback)
+            return [
+                pair
+                for pair in found
+                if len(pair) >= len(self.tail)
+                or set_down <= frozenset().union(*(f.spots() for f in overlap.footprints(pair)))
+            ]
+
         lines = in_order_first(
             [(c.move,) for c in singles if self.in_order(c.footprint)],
             [(c.move,) for c in singles],
             overlap.explaining(frame),
-            lambda fallback: overlap.pairs(frame, hands, self.in_order, fallback=fallback),
+            pairs,
         )
         if lines or not self.rested:
             return lines

@@ -58,10 +58,12 @@ from engine.recognition.victims import (
     came_back_before_lift,
     ends_in_the_air,
     knocked_at_lift,
+    laid_aside,
     landed_unseen,
     landed_unseen_after_a_touch,
     landings_filled_by,
     landings_gone_on,
+    on_its_way,
     other_landings,
     other_victims,
     parked_capture,
@@ -183,11 +185,18 @@ class Recognizer(NeverReplaced[M]):
         have landed on, that move's capture read from a knock as it was lifted: the
         drop's landing may be the capturer's (``engine.recognition.victims.landings_filled_by``). At
         rest the board asks (``_other_landing``); the next player's hand at work after it
-        must not close the question, so it is asked here too."""
-        if not isinstance(assessment, Commit) or not self._may_be_knock():
+        must not close the question, so it is asked here too. So is one on a cell the last
+        move emptied on its way (a robot's chain that ate it): that move's piece may have
+        ended there, its last victim's cell a knock put back while the piece was in the
+        air (the long property profile, Robotory: R:D5-C6 read as R:D5-C6-B5 and w@C6)."""
+        if not isinstance(assessment, Commit) or self.guide is not None or self._blind:
             return assessment
         position = self._position
         assert position is not None
+        if not self._may_be_knock() and not (
+            self._victims_open and on_its_way(position, self.sensing, self.sensed, assessment.move)
+        ):
+            return assessment
         others = landings_filled_by(position, self.sensing, self.sensed, assessment.move, self._did)
         if not others:
             return assessment
@@ -398,15 +407,21 @@ class Recognizer(NeverReplaced[M]):
         """Two moves the board never showed apart that make it (``Overlap.pairs``), but
         those that leave a piece set down unexplained; a reply done before the mover's
         piece came down, where it passed, is the same board as that piece resting on its
-        way (a knock read as its landing): the board waits for the hand until the grace
-        (heavy soak, Robotory move 1160)."""
+        way (a knock read as its landing), and one that lands a piece where a victim
+        pushed aside lies (``victims.laid_aside``): the board waits for the hand until the
+        grace (heavy soak, Robotory move 1160)."""
         pairs = self.overlap.pairs(
             self._frame, self._hands(), self._in_order, self.guide, fallback=fallback
         )
         pairs = [pair for pair in pairs if not self._leaves_set_down(pair)]
         if confirm or now - self._changed_at >= self.timing.grace - EPSILON:
             return pairs
-        return [pair for pair in pairs if not self._made_on_its_way(pair)]
+        return [
+            pair
+            for pair in pairs
+            if not self._made_on_its_way(pair)
+            and not laid_aside(self.overlap.footprints(pair), self._did)
+        ]
 
     def _made_on_its_way(self, pair: tuple[M, ...]) -> bool:
         first, reply = pair

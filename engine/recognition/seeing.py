@@ -18,7 +18,7 @@ from engine.recognition.change_order import MARGIN
 from engine.recognition.guidance import hints, in_hand
 from engine.recognition.move_index import DiffKey, IndexedMove, MoveIndex
 from engine.recognition.open_moves import EPSILON
-from engine.recognition.overlap import Overlap
+from engine.recognition.overlap import DEPTH, Overlap
 from engine.recognition.rereading import Rereading, reread_spots, stood_still
 from engine.recognition.sensors import Blur
 from engine.recognition.standing import Carried, Hands, Knocked, Shown, Standing
@@ -553,8 +553,17 @@ class Seeing(Generic[M]):
         """What the position before ``moves`` (the record's last, taken back to be read
         again or asked about) keeps of what the board showed: the lines shown from here,
         after them, and those the open moves' base showed from that position itself (the
-        hands' whole way since it, which a prompt answered there reads on from)."""
+        hands' whole way since it, which a prompt answered there reads on from), and
+        ``moves`` themselves, shown whole when they were committed, while the board still
+        shows each cell they changed as they left it: the next player's moves made while
+        the question is open go on from them (issue 78's independent hands: a capture
+        asked about for a neighbour's swap, two moves played before the answer, both
+        lost). Moves whose piece went on are no such line: the hand was not done."""
         lines = {shown.line: shown for shown in self.overlap.behind(moves)}
+        if moves and len(moves) <= DEPTH and self._still_shown(moves):
+            began = self._did.began
+            ended = min((at for at in self._did.first_at.values() if at >= began), default=began)
+            lines.setdefault(moves, Shown(moves, began, began, ended))
         base, position = self.rereading.base, self._position
         if (
             base is not None
@@ -564,6 +573,20 @@ class Seeing(Generic[M]):
             for line in base.overlap.seen:
                 lines.setdefault(line, base.overlap.shown(line))
         return Carried(lines=tuple(lines.values()))
+
+    def _still_shown(self, moves: tuple[M, ...]) -> bool:
+        """Whether every cell the record's last ``moves`` changed reads as they left it."""
+        position = self._position
+        if position is None or len(position.move_stack) < len(moves):
+            return False
+        before = position.copy()
+        for _ in moves:
+            before.pop()
+        spots: set[Spot] = set()
+        for move in moves:
+            spots |= before.footprint(move, self.sensing).restricted(self.sensed).spots()
+            before.push(move)
+        return all(self._frame.get(s, EMPTY) == self._expected.get(s, EMPTY) for s in spots)
 
     def next_deadline(self, now: float) -> float | None:
         """When the assessment may change with no new frame: the first of the settle,

@@ -35,6 +35,7 @@ class Touches:
         self.lifted_at: dict[Spot, float] = {}  # a piece first left, since the board matched
         self.lifts: dict[Spot, tuple[float, ...]] = {}  # ... and each time one left since
         self.landings: dict[Spot, tuple[float, ...]] = {}  # each time one came, since
+        self.emptied: dict[Spot, tuple[float, ...]] = {}  # each time any spot came to read none
         self.first_at: dict[Spot, float] = {}  # each spot's first change in this position
         self.filled_at: dict[Spot, float] = {}  # a spot last came to read a piece
         self.fills: dict[Spot, int] = {}  # how often each came to read one, this position
@@ -47,6 +48,7 @@ class Touches:
         self.lifted_at = {spot: at for spot, at in self.lifted_at.items() if spot in kept}
         self.lifts = {spot: times for spot, times in self.lifts.items() if spot in kept}
         self.landings = {spot: times for spot, times in self.landings.items() if spot in kept}
+        self.emptied = {spot: times for spot, times in self.emptied.items() if spot in kept}
         self.first_at = {spot: at for spot, at in self.first_at.items() if spot in kept}
         self.fills = {spot: count for spot, count in self.fills.items() if spot in kept}
 
@@ -58,6 +60,7 @@ class Touches:
         self.lifted_at, self.first_at = dict(evidence.lifted_at), dict(evidence.first_at)
         self.lifts = dict(evidence.lifts)
         self.landings = dict(evidence.landings)
+        self.emptied = dict(evidence.lifts)
         self.fills = dict(evidence.fills)
         self.began = evidence.since
 
@@ -80,6 +83,7 @@ class Touches:
             self.lifted_at.clear()
             self.lifts.clear()
             self.landings.clear()
+            self.emptied.clear()
         changed = set(changed)
         self.touched |= changed
         self.now |= changed
@@ -91,7 +95,9 @@ class Touches:
                 self.filled_at[spot] = now
                 self.fills[spot] = self.fills.get(spot, 0) + 1
                 self.landings[spot] = (*self.landings.get(spot, ()), now)
-            elif expected.get(spot, EMPTY) != EMPTY:
+                continue
+            self.emptied[spot] = (*self.emptied.get(spot, ()), now)
+            if expected.get(spot, EMPTY) != EMPTY:
                 self.lifted_at.setdefault(spot, now)
                 self.lifts[spot] = (*self.lifts.get(spot, ()), now)
         back = all(new.get(s, EMPTY) == expected.get(s, EMPTY) for s in changed)

@@ -88,6 +88,40 @@ def pushed_aside(index: MoveIndex[M], footprint: Footprint, did: Touches) -> boo
     return False
 
 
+def laid_aside(footprints: Iterable[Footprint], did: Touches) -> bool:
+    """Whether a move of a line lands its piece where a victim pushed aside lies: on a
+    cell first filled as a piece left a neighbour, that neighbour filled again only
+    after (the capturer set on the victim's cell as the victim slid off it), the
+    move's piece not from that neighbour. No sensor tells the victim from a drop or the
+    next player's piece set there: the board waits for a hand to take it up (issue 78's
+    independent hands: a chick pushed off by the giraffe taking it read as gote's drop
+    beside it, a chick dropped and taken at once by the lion read as dropped beside)."""
+    geometry = did.blur.geometry
+    if geometry is None:
+        return False
+    cells = frozenset(place.spot for place in geometry.cells)
+    for footprint in footprints:
+        starts = footprint.starts()
+        for spot, reading in footprint.changes:
+            came = did.landings.get(spot)
+            if reading == EMPTY or spot not in cells or not came:
+                continue
+            for other, lifts in did.emptied.items():
+                if other == spot or other in starts or other not in cells:
+                    continue
+                if not did.blur.neighbours(other, spot):
+                    continue
+                margin = did.blur(spot, other)
+                backs = did.landings.get(other, ())
+                if any(
+                    left - margin <= came[0] <= back + margin and back > left
+                    for left in lifts
+                    for back in backs
+                ):
+                    return True
+    return False
+
+
 def parked_capture(matching: Iterable[IndexedMove[M]], did: Touches) -> M | None:
     """The only capture among the moves that make the board (``matching``) whose victim's
     cell and origin the hands emptied and filled again in this position, its victim's
@@ -305,15 +339,24 @@ def gone_on_from_unseen(
     which no sensor saw touched at all: a capture whose victim was seen taken up after
     its capturer left is no landing unseen, and a line read on from it would take the
     capturer's landing for the next move's touch (Robot Duel's reed board at brisk, a
-    lion's 0.6 s dropout after the elephant took on 2c read as the lion taking it)."""
+    lion's 0.6 s dropout after the elephant took on 2c read as the lion taking it). Or a
+    cell first touched only after the move was made, by a later move of the line leaving
+    it: the piece that landed there unseen walked on (Robotory's reed board at brisk, a
+    robot set on its chain's last token as the hand boxed it, the reed never opening,
+    two tokens placed, then the robot walked on from that cell; move 2948)."""
     footprint = overlap.index.footprint(move)
-    if not any(spot not in did.first_at for spot in footprint.must_touch):
+    unseen = _unseen_when_made(footprint, did)
+    if not unseen:
         return []
-    return [
-        line[1:]
-        for line in begun_unseen_in_turn(overlap, frame, did, in_order)
-        if line[0] == move and line[1:]
-    ]
+    never = any(spot not in did.first_at for spot in footprint.must_touch)
+    lines: list[tuple[M, ...]] = []
+    for line in begun_unseen_in_turn(overlap, frame, did, in_order):
+        if line[0] != move or not line[1:]:
+            continue
+        left = frozenset().union(*(later.starts() for later in overlap.footprints(line)[1:]))
+        if never or unseen & left:
+            lines.append(line[1:])
+    return lines
 
 
 def _unseen_when_made(footprint: Footprint, did: Touches) -> frozenset[Spot]:
@@ -477,7 +520,23 @@ def landings_filled_by(
     before, last, looks, _ = _last(position, sensing, sensed)
     diff = dict(looks.changes)
     diff.update(footprint.changes)
+    # a cell the drop fills as it read before the last move (a token placed where the
+    # robot ate one) changes nothing from there: the other landing hides it too
+    expected = before.expected_frame(sensing)
+    diff = {spot: reading for spot, reading in diff.items() if expected.get(spot, EMPTY) != reading}
     return _landings(before, last, looks, diff, sensing=sensing, sensed=sensed, did=did)
+
+
+def on_its_way(position: Position[M], sensing: Sensing, sensed: frozenset[Spot], move: M) -> bool:
+    """Whether ``move`` (the next player's drop) fills a cell the last move emptied on its
+    way, neither where its piece began nor where it ended: a robot's chain's eaten token."""
+    if not position.move_stack:
+        return False
+    footprint = position.footprint(move, sensing).restricted(sensed)
+    filled = {spot for spot, reading in footprint.changes if reading != EMPTY}
+    _, _, looks, _ = _last(position, sensing, sensed)
+    emptied = {spot for spot, reading in looks.changes if reading == EMPTY} - looks.starts()
+    return bool(filled & emptied)
 
 
 def _landings(

@@ -7,12 +7,13 @@ from collections.abc import Hashable, Iterator
 
 import pytest
 
+from drivers.buttons import ButtonRole
 from engine.chaturaji import CHATURAJI
 from engine.chaturaji.moves import Roll
 from engine.physical import PRESENT, Stone
 from engine.recognition.sensors import WIDEST
 from firmware_host.loops.simulator import Simulation
-from firmware_host.notices.declared import IllegalShown
+from firmware_host.notices.declared import IllegalShown, PromptOpened
 from firmware_host.session.actions import Select
 from firmware_host.session.match import Match
 from firmware_host.session.state import Phase
@@ -220,3 +221,31 @@ def test_a_slide_after_many_lost_turns_may_still_go_on(monkeypatch: pytest.Monke
     assert played[4:14] == ["f3f6", "roll 2", *lost]
     assert "h3h2" in commits(notices) and played[-2:] == ["h3h1", "roll 2"]
     assert not [shown for shown in of(IllegalShown, notices) if shown.move == "h2h1"]
+
+
+def test_ok_during_a_lost_turn_plays_the_pass_and_asks_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """While the board waits to pass a seat that has no move for its roll, a player
+    touches a pawn and presses ok, as a hand beginning the next move would. The board
+    asked a question whose only choice was the pass, then played the pass itself 0.4 s
+    later, closing it unanswered: ok plays the only legal move at once instead."""
+    fixed_dice(monkeypatch, [4, 5, 5, 5])
+    sim = make_sim(
+        "sim-chaturaji",
+        position="1gb2rKrE2/gHgh2rkrerhrb/gEgegB2rB1yK/gK1gk5/1kh4yk1/3kk1yHyeyE/kb1ke3yh1/"
+        "kBkHkEkK2ybyB k 4 0,0,0,3 -",
+        noise=Noise.none(),
+        game=CHATURAJI,
+    )
+    pawn = Stone("P", 2)
+    notices = sim.run(
+        [HandStep(2.29, LiftStone("g7")), HandStep(2.525, PutStone("g7", pawn, pawn))]
+    )
+    notices += sim.advance(0.053)
+    assert sim.controller.phase is Phase.PLAY
+    assert sim.controller.record().moves[-1].startswith("roll")
+    played = len(sim.controller.record().moves)
+    notices += sim.press(ButtonRole.OK) + sim.advance(3.0)
+    assert not [n for n in notices if isinstance(n, PromptOpened)], notices
+    assert sim.controller.record().moves[played] == "pass"

@@ -116,7 +116,8 @@ class Replayed:
 SHRUNK = json.loads((Path(__file__).parent / "shrunk_orders.json").read_text())
 """Failures the long profile shrank, replayed from hypothesis's printed draws (each
 failed on the code before its fix; ``why`` says what the board did). They were drawn
-with the hands of lists (no sensor model), and are replayed with them."""
+with the hands of lists (no sensor model), and are replayed with them; one marked
+``bodies`` was drawn with the stones as bodies over a drawn build, and is replayed so."""
 
 
 @pytest.mark.parametrize("case", sorted(SHRUNK))
@@ -124,7 +125,11 @@ def test_shrunk_failures_stay_fixed(case: str) -> None:
     shrunk = SHRUNK[case]
     variant = shrunk["variant"]
     played = trial(
-        find_game(shrunk["game"]), Replayed(shrunk["draws"]), variant, HABITS[variant], bodies=False
+        find_game(shrunk["game"]),
+        Replayed(shrunk["draws"]),
+        variant,
+        HABITS[variant],
+        bodies=shrunk.get("bodies", False),
     )
     assert played is not None
     assert not played.faults, (played.played, played.record, played.faults)

@@ -180,3 +180,70 @@ def test_a_robot_walked_on_after_the_wait_is_asked() -> None:
     assert prompts(notices) == [("R:C5-C6-D5", "R:C5-D5-C6")]
     notices += sim.send(Select("R:C5-D5-C6")) + sim.settle()
     assert list(sim.controller.record().moves) == ["R:C5-D5-C6"]
+
+
+def test_moves_played_while_a_question_is_open_are_read_after_the_answer() -> None:
+    """Sente's lion takes on 2b, committed at rest. Gote's lion takes the chick on 1a by
+    pushing it aside onto 1b, where it lies 0.7 s: the board takes 2b back and asks
+    ('1c1b', '1c2b'), rightly offering it. The players go on without answering, 1d1c then
+    3a2a; answered half a second later, the board read none of the three moves and showed
+    out of step (it read on only from lines shown after the move taken back, not from the
+    move itself, which the board showed whole when it committed it). Found by hands
+    nobody on the team wrote."""
+    sim = dobutsu("glC/1e1/e1L/c1G b - 9")
+    t = sim.now + 0.1
+    chick, elephant = Stone("C", 0), Stone("E", 1)
+    steps = [
+        HandStep(t, LiftStone("2b")),  # 1c2b, the elephant to sente's stand first
+        HandStep(t + 0.05, LiftStone("1c")),
+        HandStep(t + 0.10, PutStone("hand:b:E", elephant, Stone("E", 0))),
+        HandStep(t + 0.15, PutStone("2b", SENTE_LION, SENTE_LION)),
+        HandStep(t + 1.50, LiftStone("2a")),  # 2a1a, the chick pushed aside onto 1b
+        HandStep(t + 1.70, LiftStone("1a")),
+        HandStep(t + 1.75, PutStone("1b", chick, chick)),
+        HandStep(t + 1.80, PutStone("1a", GOTE_LION, GOTE_LION)),
+        HandStep(t + 2.50, LiftStone("1b")),
+        HandStep(t + 2.60, PutStone("hand:w:C", chick, Stone("C", 1))),
+        HandStep(t + 2.90, LiftStone("1d")),  # 1d1c
+        HandStep(t + 3.15, PutStone("1c", Stone("G", 0), Stone("G", 0))),
+        HandStep(t + 3.45, LiftStone("3a")),  # 3a2a
+        HandStep(t + 3.70, PutStone("2a", GOTE_GIRAFFE, GOTE_GIRAFFE)),
+    ]
+    notices = sim.run(steps) + sim.advance(0.5)
+    assert prompts(notices) == [("1c1b", "1c2b")]
+    notices += sim.settle()
+    assert sim.controller.prompt_choices == ("1c1b", "1c2b")  # still open
+    notices += sim.send(Select("1c2b")) + sim.settle() + sim.advance(3.0)
+    assert record(sim) == ["1c2b", "2a1a", "1d1c", "3a2a"], notices
+
+
+def test_a_piece_rested_and_moved_on_as_the_reply_went_on_is_asked() -> None:
+    """Shogi: gote's rook 9b6b, sente's hand on 2g 0.12 s after it landed; the rook is
+    lifted again as the pawn lands, rests 0.6 s on 5b (6b5b committed) and goes on to 4b.
+    The open moves read from before 9b6b found two moves (9b4b, 2g2f) that make the board
+    and leave the cells the rook stood on unexplained, so the record stayed 6b5b with no
+    question. Two moves never shown apart that leave a set-down piece alone are fewer
+    than the hands made: the board asks about the last move, 6b5b among the choices."""
+    sim = make_sim(
+        "sim-shogi",
+        position="lnsgkgsnl/r6b1/ppppppppp/9/9/9/PPPPPPPPP/1B1S2S1R/LN1GKG1NL w - 6",
+        noise=Noise.none(),
+        game=SHOGI,
+    )
+    rook, pawn = Stone("R", 1), Stone("P", 0)
+    t = sim.now + 0.1
+    steps = [
+        HandStep(t, LiftStone("9b")),
+        HandStep(t + 0.241, PutStone("6b", rook, rook)),  # 9b6b
+        HandStep(t + 0.364, LiftStone("2g")),  # sente's hand 0.12 s later
+        HandStep(t + 0.864, PutStone("2f", pawn, pawn)),  # 2g2f
+        HandStep(t + 0.964, LiftStone("6b")),
+        HandStep(t + 1.462, PutStone("5b", rook, rook)),  # resting 0.6 s on 5b...
+        HandStep(t + 2.076, LiftStone("5b")),
+        HandStep(t + 2.345, PutStone("4b", rook, rook)),  # ...and on to 4b
+    ]
+    notices = sim.run(steps) + sim.settle() + sim.advance(3.0)
+    assert commits(notices) == ["9b6b", "2g2f", "6b5b"]
+    assert prompts(notices) == [("6b4b", "6b5b")]
+    notices += sim.send(Select("6b4b")) + sim.settle()
+    assert record(sim) == ["9b6b", "2g2f", "6b4b"], notices

@@ -1,0 +1,115 @@
+"""Issue 78's pushed-aside captures, read as a line of two moves: a victim lying where a
+capturer pushed it is no drop, and no piece dropped beside it (``victims.laid_aside``).
+Each case is one that hands nobody on the team wrote found (a red-team generator of
+random positions, orders and paces), replayed through the real scanner, debouncer,
+recognizer and controller; each fails on the code before its fix."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+from engine.physical import Stone
+from engine.shogi import SHOGI
+from firmware_host.loops.simulator import Simulation
+from firmware_host.session.actions import Select
+from firmware_host.session.state import Phase
+from hardware.mock.hands import HandStep, LiftStone, Noise, PutStone
+from tests.firmware_host.simkit import commits, make_sim
+
+BOARDS = ("sim", "sim-dobutsu-polarity")  # Robot Duel's reed and polarity boards
+SENTE_CHICK, GOTE_CHICK = Stone("C", 0), Stone("C", 1)
+SENTE_GIRAFFE, GOTE_ELEPHANT, GOTE_LION = Stone("G", 0), Stone("E", 1), Stone("L", 1)
+
+
+def answered(sim: Simulation, played: Sequence[str]) -> list[str]:
+    """The record once every question is answered with the move the hands played at the
+    ply it asks about; each question must offer it."""
+    for _ in range(len(played) + 1):
+        sim.settle()
+        if sim.controller.phase is not Phase.PROMPT:
+            break
+        done = len(sim.controller.record().moves)
+        assert played[done] in sim.controller.prompt_choices, sim.notices
+        sim.send(Select(played[done]))
+        sim.advance(3.0)
+    sim.settle()
+    return list(sim.controller.record().moves)
+
+
+@pytest.mark.parametrize("profile", BOARDS)
+def test_a_victim_pushed_aside_is_no_drop_of_the_next_player(profile: str) -> None:
+    """Gote holds a chick. Sente's giraffe 2c takes gote's chick on 2b by pushing it onto
+    the empty 1b, where it lies a second before going to sente's stand; a second later
+    gote's elephant 1a takes the giraffe. The board committed 2c2b and C*1b, a drop nobody
+    made, at rest (the chick came to 1b before the giraffe came down on 2b), and never
+    read gote's move. A piece first read on a cell as its neighbour's piece left, the
+    neighbour filled again after, may be that victim: the board waits for the hand."""
+    sim = make_sim(profile, position="g1e/1c1/lGL/E2 b c 13", noise=Noise.none())
+    t = sim.now + 0.1
+    steps = [
+        HandStep(t, LiftStone("2c")),
+        HandStep(t + 0.20, LiftStone("2b")),  # the chick pushed off 2b...
+        HandStep(t + 0.25, PutStone("1b", GOTE_CHICK, GOTE_CHICK)),  # ...onto the empty 1b
+        HandStep(t + 0.30, PutStone("2b", SENTE_GIRAFFE, SENTE_GIRAFFE)),
+        HandStep(t + 1.30, LiftStone("1b")),  # a second later, to sente's stand
+        HandStep(t + 1.40, PutStone("hand:b:C", GOTE_CHICK, SENTE_CHICK)),
+        HandStep(t + 2.40, LiftStone("2b")),  # gote's 1a2b, the giraffe to its stand
+        HandStep(t + 2.50, PutStone("hand:w:G", SENTE_GIRAFFE, Stone("G", 1))),
+        HandStep(t + 2.60, LiftStone("1a")),
+        HandStep(t + 2.80, PutStone("2b", GOTE_ELEPHANT, GOTE_ELEPHANT)),
+    ]
+    notices = sim.run(steps) + sim.settle() + sim.advance(5.0) + sim.settle()
+    assert commits(notices) == ["2c2b", "1a2b"], notices
+    assert answered(sim, ["2c2b", "1a2b"]) == ["2c2b", "1a2b"]
+
+
+@pytest.mark.parametrize("profile", BOARDS)
+def test_a_drop_taken_at_once_by_pushing_it_aside_is_no_drop_beside(profile: str) -> None:
+    """Sente drops a chick on 1c; 0.1 s after it lands gote's lion on 2d takes it by
+    pushing it onto the empty 1b, where it lies 0.8 s before going to gote's stand. The
+    board committed C*1b and 2d1c (the lion's capture read as a quiet move) and then
+    asked about a chick on 1b that was never there: no question offered C*1c. The chick's
+    first landing on 1c is seen even though no move of the position had a piece there."""
+    sim = make_sim(profile, position="g1e/1C1/1L1/El1 b Cg 11", noise=Noise.none())
+    t = sim.now + 0.1
+    steps = [
+        HandStep(t, LiftStone("hand:b:C")),
+        HandStep(t + 0.25, PutStone("1c", SENTE_CHICK, SENTE_CHICK)),  # C*1c
+        HandStep(t + 0.35, LiftStone("2d")),  # gote's lion, 0.1 s after
+        HandStep(t + 0.50, LiftStone("1c")),  # the chick pushed off 1c...
+        HandStep(t + 0.55, PutStone("1b", SENTE_CHICK, SENTE_CHICK)),  # ...onto the empty 1b
+        HandStep(t + 0.60, PutStone("1c", GOTE_LION, GOTE_LION)),
+        HandStep(t + 1.40, LiftStone("1b")),  # 0.8 s later, to gote's stand
+        HandStep(t + 1.50, PutStone("hand:w:C", SENTE_CHICK, GOTE_CHICK)),
+    ]
+    notices = sim.run(steps) + sim.settle() + sim.advance(5.0) + sim.settle()
+    assert "C*1b" not in commits(notices), notices
+    assert answered(sim, ["C*1c", "2d1c"]) == ["C*1c", "2d1c"]
+
+
+def test_a_shogi_victim_pushed_aside_is_no_drop_of_the_next_player() -> None:
+    """Shogi's reed board, gote holding a silver: sente's king 6i takes gote's horse on 7h
+    by pushing it onto the empty 7g, where it lies a second; a second after it is taken
+    up gote plays 4a3b. The board committed 6i7h and S*7g, then lost 4a3b."""
+    sim = make_sim(
+        "sim-shogi",
+        position="1n3gsnl/lr1sgk3/pppppp1pp/6p2/1P7/9/P3PPPPP/2+bGGS1R1/LNBK3NL b s2p 19",
+        noise=Noise.none(),
+        game=SHOGI,
+    )
+    king, horse, gold = Stone("K", 0), Stone("B", 1, True), Stone("G", 1)
+    t = sim.now + 0.1
+    steps = [
+        HandStep(t, LiftStone("6i")),
+        HandStep(t + 0.17, LiftStone("7h")),  # the horse pushed off 7h...
+        HandStep(t + 0.23, PutStone("7g", horse, horse)),  # ...onto the empty 7g
+        HandStep(t + 0.27, PutStone("7h", king, king)),
+        HandStep(t + 1.27, LiftStone("7g")),  # a second later, to sente's stand
+        HandStep(t + 1.37, PutStone("hand:b:B", horse, Stone("B", 0))),
+        HandStep(t + 2.37, LiftStone("4a")),
+        HandStep(t + 2.67, PutStone("3b", gold, gold)),
+    ]
+    notices = sim.run(steps) + sim.settle() + sim.advance(4.0) + sim.settle()
+    assert commits(notices) == ["6i7h", "4a3b"], notices
