@@ -64,6 +64,7 @@ class Showing:
     the computer is still thinking of its move, and the dice."""
 
     unseen: tuple[Hashable, ...] = ()
+    forced: Hashable | None = None  # the only legal move, which the board plays by itself
     at_rest: bool = False
     just_committed: bool = False
     thinking: bool = False
@@ -141,6 +142,11 @@ class Presses:
         refusal = self._boards.untold(showing.unseen[0], now)
         if refusal is not None:
             return Say((refusal,))
+        if showing.unseen == (showing.forced,):
+            # the only legal move (a lost turn's pass): the board plays it by itself, and
+            # a question with one choice asks nothing (issue 78's independent hands: ok
+            # pressed as the next hand began, the pass asked, then played unanswered)
+            return Play(showing.forced)
         return Ask(tuple(sorted(showing.unseen, key=now.position.move_text)))
 
     def roll(self, at: float, showing: Showing, *, asked: bool) -> Decision:

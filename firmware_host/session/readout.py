@@ -236,6 +236,7 @@ class Readout:
         """The board as a press reads it."""
         return Showing(
             unseen=tuple(self.recognizer.unseen),
+            forced=self.recognizer.forced,
             at_rest=self.frame == dict(self.recognizer.expected),
             just_committed=self.trust.just_committed(at),
             thinking=self.computer.thinking(self.position),
