@@ -303,6 +303,7 @@ class Overlap(Generic[M]):
             for line in seen
             if line[0] == move and line[1:]
         )
+        lines = (*lines, *self._same_board(move, lines))
         # the spots it leaves alone, and its own spots changed since it was first shown
         # whole (the next player's hand may have made the board show it again for a
         # moment: a victim set down where the capturer came from)
@@ -312,6 +313,34 @@ class Overlap(Generic[M]):
         own = self.index.footprint(move).spots()
         later = frozenset(s for s in touched if s not in own or changed.get(s, 0.0) > shown)
         return Carried(later, lines)
+
+    def _same_board(self, move: M, lines: tuple[Shown[M], ...]) -> tuple[Shown[M], ...]:
+        """The lines shown after other moves that leave the board as ``move`` does (a
+        chain read as two steps, answered as one), that go on legally from it: the same
+        hands made them (issue 78's independent hands: a chain answered late, the next
+        robot's two moves read as one chain from it)."""
+        target = self.after((move,)).expected
+        known = {shown.line for shown in lines}
+        found: list[Shown[M]] = []
+        for line in self.seen:
+            if line[0] == move:
+                continue
+            for cut in range(1, len(line)):
+                rest = line[cut:]
+                if rest in known or self.after(line[:cut]).expected != target:
+                    continue
+                if self._legal_after(move, rest):
+                    found.append(replace(self.shown(line), line=rest))
+                    known.add(rest)
+        return tuple(found)
+
+    def _legal_after(self, move: M, line: tuple[M, ...]) -> bool:
+        position = self.position.copy()
+        for step in (move, *line):
+            if not position.is_legal(step):
+                return False
+            position.push(step)
+        return True
 
     def stands_again(
         self, changed: Mapping[Spot, float], rest_from: float, showing: frozenset[Spot]

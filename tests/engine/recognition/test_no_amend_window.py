@@ -247,3 +247,62 @@ def test_a_piece_rested_and_moved_on_as_the_reply_went_on_is_asked() -> None:
     assert prompts(notices) == [("6b4b", "6b5b")]
     notices += sim.send(Select("6b4b")) + sim.settle()
     assert record(sim) == ["9b6b", "2g2f", "6b4b"], notices
+
+
+def run_answering(sim: Simulation, steps: list[HandStep | tuple[float, str]]) -> None:
+    """Hand steps, and at ``(time, move)`` the players answer the open question."""
+    for step in steps:
+        if isinstance(step, HandStep):
+            sim.run([step])
+            continue
+        at, move = step
+        sim.advance_to(max(at, sim.now))
+        assert move in sim.controller.prompt_choices, (move, sim.controller.prompt_choices)
+        sim.send(Select(move))
+
+
+def test_a_robot_moved_on_by_the_next_player_while_questions_are_open_is_two_moves() -> None:
+    """Robotory's polarity board: R walked with a half-second pause (asked whether its
+    chain ended halfway), B walked with a pause at once after it, W:D3-E2; R's question
+    answered 3 s later, then B's is asked; 6.5 s after W landed on E2 the next player
+    walks it on to E1 (its token boxed first), and B's question is answered. The lines
+    the board showed after B's two steps were not carried to B's one chain answered, and
+    the board committed W:D3-E2-E1, one chain, unasked: a ply short, every later move to
+    the wrong side. Lines shown after moves that leave the board as the answer does are
+    carried too (``Overlap._same_board``): the board asks which way W went."""
+    sim = make_sim(
+        "sim-robotory-polarity",
+        position="1bw1/2Rw1/3Bb1/b1W1b/ww2 0w0b 0w0b 10w10b l",
+        noise=Noise.none(),
+        game=ROBOTORY,
+    )
+    red, blue, white = Stone("R", None), Stone("B", None), Stone("W", None)
+    t = sim.now
+    steps: list[HandStep | tuple[float, str]] = [
+        HandStep(t + 0.103, LiftStone("B3")),  # R:B3-A3-A2, tokens boxed as it walks
+        HandStep(t + 0.420, Remove("A3")),
+        HandStep(t + 0.666, PutStone("A3", red, red)),
+        HandStep(t + 1.166, LiftStone("A3")),
+        HandStep(t + 1.304, Remove("A2")),
+        HandStep(t + 1.477, PutStone("A2", red, red)),
+        HandStep(t + 1.867, LiftStone("C4")),  # B:C4-C5-D5
+        HandStep(t + 1.997, Remove("C5")),
+        HandStep(t + 2.190, PutStone("C5", blue, blue)),
+        HandStep(t + 3.142, LiftStone("C5")),
+        HandStep(t + 3.370, Remove("D5")),
+        HandStep(t + 3.429, PutStone("D5", blue, blue)),
+        HandStep(t + 4.957, LiftStone("D3")),  # W:D3-E2
+        HandStep(t + 5.786, Remove("E2")),
+        HandStep(t + 5.898, PutStone("E2", white, white)),
+        (t + 8.9, "R:B3-A3-A2"),
+        HandStep(t + 12.439, Remove("E1")),  # W:E2-E1, 6.5 s after W landed on E2
+        HandStep(t + 12.753, LiftStone("E2")),
+        HandStep(t + 12.909, PutStone("E1", white, white)),
+        (t + 13.95, "B:C4-C5-D5"),
+    ]
+    run_answering(sim, steps)
+    notices = sim.settle() + sim.advance(3.0)
+    assert "W:D3-E2-E1" not in commits(sim.notices), notices
+    assert sim.controller.prompt_choices == ("W:D3-E2", "W:D3-E2-E1")
+    notices += sim.send(Select("W:D3-E2")) + sim.settle() + sim.advance(3.0)
+    assert record(sim) == ["R:B3-A3-A2", "B:C4-C5-D5", "W:D3-E2", "W:E2-E1"], notices
