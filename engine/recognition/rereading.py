@@ -248,8 +248,22 @@ class Rereading(Generic[M]):
             base.tail = tail
             # the next move the board shows, after one it showed at rest: that one is done
             done = before if base.rested and grew and base.last_shown() >= before else 0
+            footprints = base.overlap.footprints(tail) if grew else []
             if grew and _made_before(base, tail[before:]):
-                done = len(tail)  # no change of it seen since the base: nothing to read again
+                # no change of them seen since the base: nothing to read again, but the
+                # record's last move, its piece perhaps still in the hand (one set down
+                # while a question was open, committed with the answer and moved on at
+                # once: issue 78's independent hands, shogi 6h5i for 6h7i)
+                done = len(tail) - bool(footprints[-1].changes)
+            elif (
+                grew
+                and footprints[0].changes
+                and not {spot for spot, _ in footprints[0].changes} & base.timeline.keys()
+                and not any(f.changes for f in footprints[before:])
+            ):
+                # a roll or a lost turn after such a move: the same piece moved again is
+                # its player's next move, no longer that one going on
+                done = len(tail)
             if done:
                 self._earlier.append(base)  # read again if what closed it proves nothing
                 base = self.base = base.after(done, self.sensing, self.sensed, base.committed_at)

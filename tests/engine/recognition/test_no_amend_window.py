@@ -306,3 +306,42 @@ def test_a_robot_moved_on_by_the_next_player_while_questions_are_open_is_two_mov
     assert sim.controller.prompt_choices == ("W:D3-E2", "W:D3-E2-E1")
     notices += sim.send(Select("W:D3-E2")) + sim.settle() + sim.advance(3.0)
     assert record(sim) == ["R:B3-A3-A2", "B:C4-C5-D5", "W:D3-E2", "W:E2-E1"], notices
+
+
+def test_a_move_shown_while_a_question_was_open_and_moved_on_is_asked() -> None:
+    """Shogi's reed board: sente's king set on 4i first, then on 5h (asked: 5i4i or
+    5i5h); while the question is open gote plays 8c8d and sente's silver 6h rests on 5i.
+    Answered 5i5h, the board commits 8c8d and 6h5i, which it showed meanwhile; the silver
+    goes on to 7i 0.13 s later. Those moves were made before the open moves' base began,
+    so none was read again: 6h5i stayed recorded and the board showed the correction to
+    5i. The record's last of them stays open (a roll or a lost turn after it closes it)."""
+    sim = make_sim(
+        "sim-shogi",
+        position="1ns3gnl/lr1kg1sb1/pppp1pppp/4p4/9/P8/NPPPPPPPP/1B1S1GR1L/L2GK1SN1 b - 13",
+        noise=Noise.none(),
+        game=SHOGI,
+    )
+    king, pawn, silver = Stone("K", 0), Stone("P", 1), Stone("S", 0)
+    t = sim.now + 0.1
+    steps = [
+        HandStep(t, LiftStone("5i")),
+        HandStep(t + 0.60, PutStone("4i", king, king)),  # set on 4i first...
+        HandStep(t + 1.03, LiftStone("4i")),
+        HandStep(t + 1.48, PutStone("5h", king, king)),  # ...then on 5h
+        HandStep(t + 5.32, LiftStone("8c")),  # gote's 8c8d while the question is open
+        HandStep(t + 6.67, PutStone("8d", pawn, pawn)),
+        HandStep(t + 9.01, LiftStone("6h")),
+        HandStep(t + 9.29, PutStone("5i", silver, silver)),  # the silver rests on 5i
+    ]
+    notices = sim.run(steps) + sim.advance_to(t + 10.22)
+    assert sim.controller.prompt_choices == ("5i4i", "5i5h"), notices
+    notices += sim.send(Select("5i5h")) + sim.advance_to(t + 10.75)
+    assert commits(notices)[-2:] == ["8c8d", "6h5i"], notices
+    steps = [
+        HandStep(t + 10.75, LiftStone("5i")),  # and goes on to 7i
+        HandStep(t + 10.89, PutStone("7i", silver, silver)),
+    ]
+    notices += sim.run(steps) + sim.settle() + sim.advance(3.0)
+    assert sim.controller.prompt_choices == ("6h5i", "6h7i"), notices
+    notices += sim.send(Select("6h7i")) + sim.settle()
+    assert record(sim)[-3:] == ["5i5h", "8c8d", "6h7i"], notices
