@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from engine.game import Position
-from engine.physical import EMPTY, Reading, Sensing, Spot, frame_diff
+from engine.physical import EMPTY, Footprint, Reading, Sensing, Spot, frame_diff
 from engine.recognition.answers import Reread, Timing
 from engine.recognition.deciding import REACTION, decide
 from engine.recognition.going_on import (
@@ -116,6 +116,19 @@ def _made_before(base: Base[M], moves: tuple[M, ...]) -> bool:
     changes = [f.changes for f in base.overlap.footprints(base.tail)[len(base.tail) - len(moves) :]]
     spots = {spot for change in changes for spot, _ in change}
     return bool(spots) and not spots & base.timeline.keys()
+
+
+def _may_go_on(base: Base[M], tail: tuple[M, ...], last: Footprint) -> bool:
+    """Whether a change of the piece ``last`` landed can only be that move going on: it
+    moved a piece from a cell (not a drop or a token placed, read again only as another
+    drop), and no move of the player to move now starts where it landed."""
+    landed = {spot for spot, reading in last.changes if reading != EMPTY}
+    if not landed or not last.starts():
+        return False
+    after = base.overlap.after(tail)
+    return not any(
+        after.index.footprint(move).starts() & landed for move in after.index.position.legal_moves()
+    )
 
 
 class Rereading(Generic[M]):
@@ -253,8 +266,10 @@ class Rereading(Generic[M]):
                 # no change of them seen since the base: nothing to read again, but the
                 # record's last move, its piece perhaps still in the hand (one set down
                 # while a question was open, committed with the answer and moved on at
-                # once: issue 78's independent hands, shogi 6h5i for 6h7i)
-                done = len(tail) - bool(footprints[-1].changes)
+                # once: issue 78's independent hands, shogi 6h5i for 6h7i), unless the
+                # player to move may move that piece (a Robotory robot): then it is
+                # their move
+                done = len(tail) - _may_go_on(base, tail, footprints[-1])
             elif (
                 grew
                 and footprints[0].changes
