@@ -272,9 +272,8 @@ class Rereading(Generic[M]):
                 done = len(tail) - _may_go_on(base, tail, footprints[-1])
             elif (
                 grew
-                and footprints[0].changes
-                and not {spot for spot, _ in footprints[0].changes} & base.timeline.keys()
                 and not any(f.changes for f in footprints[before:])
+                and _made_before(base, tail)
             ):
                 # a roll or a lost turn after such a move: the same piece moved again is
                 # its player's next move, no longer that one going on
