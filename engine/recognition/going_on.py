@@ -14,6 +14,7 @@ from collections.abc import Hashable
 from typing import TypeVar
 
 from engine.physical import EMPTY
+from engine.recognition.board_plies import movers as turns
 from engine.recognition.open_moves import Base
 
 M = TypeVar("M", bound=Hashable)
@@ -90,11 +91,8 @@ def went_on(
     done = base.position.move_stack[len(before) :]
     for line in there:
         moves = (*done, *line)
-        position = earlier.position.copy()
-        movers = []
-        for move in moves:
-            movers.append(position.turn)
-            position.push(move)
+        overlap = earlier.overlap
+        movers = turns(earlier.position, moves, overlap.dice, overlap.sensing)
         between = movers[1:-1]
         if movers[-1] != movers[0] or not between or movers[0] in between:
             continue
@@ -164,12 +162,7 @@ def merges_with_first(base: Base[M], move: M) -> bool:
 
 def _movers(base: Base[M], moves: tuple[M, ...]) -> list[object]:
     """Whose turn each of ``moves`` (from the base) is played in."""
-    position = base.position.copy()
-    movers: list[object] = []
-    for move in moves:
-        movers.append(position.turn)
-        position.push(move)
-    return movers
+    return turns(base.position, moves, base.overlap.dice, base.overlap.sensing)
 
 
 def goes_on_first(base: Base[M], line: tuple[M, ...]) -> bool:

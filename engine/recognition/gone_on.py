@@ -80,15 +80,14 @@ def _made_first(
 def _after(overlap: Overlap[M], move: M) -> Overlap[M]:
     """An overlap at the position after ``move``, for the two moves that followed."""
     after = overlap.after((move,))
-    position = overlap.position.copy()
-    position.push(move)
     return Overlap(
-        position,
+        overlap.exactly_after((move,)),
         after.index,
         overlap.sensing,
         overlap.sensed,
         after.expected,
         blur=overlap.blur,
+        dice=overlap.dice,
     )
 
 

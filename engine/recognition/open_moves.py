@@ -16,6 +16,7 @@ from typing import Generic, TypeVar
 
 from engine.game import Position
 from engine.physical import EMPTY, Footprint, Reading, Sensing, Spot, frame_diff
+from engine.recognition.board_plies import Foresight, unforeseen
 from engine.recognition.change_order import MARGIN, in_order, keeps
 from engine.recognition.change_order import began as first_change
 from engine.recognition.follows import moves_from
@@ -194,6 +195,8 @@ class Base(Generic[M]):
         line = self.tail[:done]
         known = self.overlap.after(line)
         position, index = known.index.position, known.index
+        if known.plies:  # the record goes on from before the plies the board plays itself
+            position = self.overlap.exactly_after(line)
         overlap = Overlap(
             position,
             index,
@@ -202,6 +205,7 @@ class Base(Generic[M]):
             dict(known.expected),
             _afters=self.overlap.afters_beyond(line),
             blur=self.overlap.blur,
+            dice=self.overlap.dice,
         )
         later = Base(overlap, since=since, tail=self.tail[done:])
         later.committed_at, later.shown_since = self.committed_at, self.shown_since
@@ -746,11 +750,13 @@ def fresh_base(
     now: float,
     blur: Blur,
     carried: Iterable[Spot] = (),
+    dice: Foresight[M] = unforeseen,
 ) -> Base[M]:
     """A base at ``position`` (a copy: the session's position moves on), the spots the
-    next player already touched ``carried``."""
+    next player already touched ``carried``, the rolls to come ``dice``."""
     copy = position.copy()
     index = MoveIndex(copy, sensing, sensed)
-    base = Base(Overlap(copy, index, sensing, sensed, dict(expected), blur=blur), since=now)
+    overlap = Overlap(copy, index, sensing, sensed, dict(expected), blur=blur, dice=dice)
+    base = Base(overlap, since=now)
     base.touched.update(carried)
     return base

@@ -31,6 +31,13 @@ from typing import Generic, TypeVar
 from engine.game import Position
 from engine.physical import EMPTY, Footprint, Reading, Sensing, Spot, frame_diff
 from engine.recognition.answers import Ambiguous, Commit, Timing
+from engine.recognition.board_plies import (
+    UNSENSED,
+    Foresight,
+    board_plies,
+    play_line,
+    unforeseen,
+)
 from engine.recognition.change_order import MARGIN, began, carries_on, goes_on, keeps, lines_from
 from engine.recognition.move_index import IndexedMove, MoveIndex
 from engine.recognition.sensors import Blur
@@ -74,6 +81,7 @@ class Overlap(Generic[M]):
     handled: dict[tuple[M, ...], frozenset[Spot]] = field(default_factory=dict)  # when first shown
     _afters: dict[tuple[M, ...], After[M]] = field(default_factory=dict)
     _goes_on: dict[M, bool] = field(default_factory=dict)  # whether a shown move may go on
+    dice: Foresight[M] = unforeseen  # the rolls the session will make (``board_plies``)
     pause: float = Timing().pause  # a move shown longer than a step before it went on
     blur: Blur = field(default_factory=lambda: Blur(Timing().order))  # ``sensors``
 
@@ -303,6 +311,9 @@ class Overlap(Generic[M]):
             for line in seen
             if line[0] == move and line[1:]
         )
+        if board_plies(self.position.copy(), self.dice, self.sensing)[:1] == (move,):
+            # the roll the board made by itself: the lines were read through it
+            lines = (*lines, *(self.shown(line) for line in seen if line[0] != move))
         lines = (*lines, *self._same_board(move, lines))
         # the spots it leaves alone, and its own spots changed since it was first shown
         # whole (the next player's hand may have made the board show it again for a
@@ -337,6 +348,8 @@ class Overlap(Generic[M]):
     def _legal_after(self, move: M, line: tuple[M, ...]) -> bool:
         position = self.position.copy()
         for step in (move, *line):
+            if not position.is_legal(step):
+                board_plies(position, self.dice, self.sensing)  # a move made before the roll
             if not position.is_legal(step):
                 return False
             position.push(step)
@@ -593,17 +606,24 @@ class Overlap(Generic[M]):
         known = self._afters.get(line)
         if known is None:
             position = self.position.copy()
-            for move in line:
-                position.push(move)
+            play_line(position, line, self.dice, self.sensing)
+            plies = board_plies(position, self.dice, self.sensing)
             index = MoveIndex(position, self.sensing, self.sensed)
             expected = {
                 spot: reading
                 for spot, reading in position.expected_frame(self.sensing).items()
                 if spot in self.sensed
             }
-            known = After(expected, index)
+            known = After(expected, index, plies)
             self._afters[line] = known
         return known
+
+    def exactly_after(self, line: tuple[M, ...]) -> Position[M]:
+        """The position after ``line`` and the board's plies within it, not those after
+        its end (a copy): where a record that goes on from it is played."""
+        position = self.position.copy()
+        play_line(position, line, self.dice, self.sensing)
+        return position
 
     def afters_beyond(self, line: tuple[M, ...]) -> dict[tuple[M, ...], After[M]]:
         """What ``after`` built of the lines that begin with ``line``, by what follows it."""
@@ -611,8 +631,19 @@ class Overlap(Generic[M]):
         return {known[n:]: after for known, after in self._afters.items() if known[:n] == line}
 
     def footprints(self, line: tuple[M, ...]) -> list[Footprint]:
-        """The footprint of each move of ``line``, in the position it was made in."""
-        return [self.after(line[:step]).index.footprint(move) for step, move in enumerate(line)]
+        """The footprint of each move of ``line``, in the position it was made in (a ply
+        the board plays by itself, written in the line, changes nothing sensed)."""
+        found = []
+        for step, move in enumerate(line):
+            after = self.after(line[:step])
+            if not after.plies:
+                found.append(after.index.footprint(move))
+            elif move == after.plies[0]:
+                found.append(UNSENSED)
+            else:  # a line that parts from the board's plies (another roll written in it)
+                exact = self.exactly_after(line[:step])
+                found.append(exact.footprint(move, self.sensing).restricted(self.sensed))
+        return found
 
     def could_extend(
         self, candidate: IndexedMove[M], spot: Spot, index: MoveIndex[M] | None = None

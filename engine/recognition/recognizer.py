@@ -38,6 +38,7 @@ from engine.recognition.answers import (
     Unplayed,
 )
 from engine.recognition.at_work import at_work
+from engine.recognition.board_plies import before as board_plies_before
 from engine.recognition.guidance import correction, remaining
 from engine.recognition.move_index import DiffKey, IndexedMove
 from engine.recognition.never_replaced import NeverReplaced
@@ -246,6 +247,7 @@ class Recognizer(NeverReplaced[M]):
         line = (assessment.move, *assessment.then)
         after = position.copy()
         for done, move in enumerate(line):
+            board_plies_before(after, move, self.rereading.dice, self.sensing)
             found = set_down_where_it_left(after, self.sensing, self.sensed, move)
             # the capture's landing: as it was played, or as the board shows it now
             landings = self._played_by if not done else self._did.changed

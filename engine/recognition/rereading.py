@@ -29,6 +29,8 @@ from typing import Generic, TypeVar
 from engine.game import Position
 from engine.physical import EMPTY, Footprint, Reading, Sensing, Spot, frame_diff
 from engine.recognition.answers import Reread, Timing
+from engine.recognition.board_plies import Foresight, unforeseen
+from engine.recognition.board_plies import before as board_plies_before
 from engine.recognition.deciding import REACTION, decide
 from engine.recognition.going_on import (
     QUICKEST_ANSWER,
@@ -49,17 +51,22 @@ LONGEST_TAIL = 4
 two moves from the base that were never shown whole."""
 
 
-def reread_spots(position: Position[M], sensing: Sensing, reread: Reread[M]) -> frozenset[Spot]:
+def reread_spots(
+    position: Position[M], sensing: Sensing, reread: Reread[M], dice: Foresight[M] = unforeseen
+) -> frozenset[Spot]:
     """The spots the moves a rereading plays or asks about change, seen or unseen."""
     before = position.copy()
     for _ in range(reread.back):
         before.pop()
     spots: set[Spot] = set()
     for move in reread.moves:
+        board_plies_before(before, move, dice, sensing)
         spots |= before.footprint(move, sensing).spots()
         before.push(move)
     for choice in reread.choices:
-        spots |= before.footprint(choice, sensing).spots()
+        after = before.copy()
+        board_plies_before(after, choice, dice, sensing)
+        spots |= after.footprint(choice, sensing).spots()
     return frozenset(spots)
 
 
@@ -140,6 +147,7 @@ class Rereading(Generic[M]):
         self.sensed = sensed
         self.timing = timing
         self.rereads = True  # the record may be read again (not across boards, touch=strict)
+        self.dice: Foresight[M] = unforeseen  # the rolls the session will make
         self.base: Base[M] | None = None
         # the bases before the board's rests made open moves done, oldest first: read
         # again when what closed them proves nothing now (``answer``)
@@ -242,6 +250,7 @@ class Rereading(Generic[M]):
                 expected=expected,
                 now=now,
                 blur=Blur(self.timing.order, position.game.geometry),
+                dice=self.dice,
                 carried=carried,
             )
             self.base = base
@@ -342,6 +351,7 @@ class Rereading(Generic[M]):
                 expected=expected,
                 now=now,
                 blur=Blur(self.timing.order, position.game.geometry),
+                dice=self.dice,
                 carried=carried,
             )
             self.base.shown_since = now if at_rest else None

@@ -14,6 +14,7 @@ from typing import Generic, TypeVar
 from engine.game import Position
 from engine.physical import EMPTY, Footprint, Frame, Reading, Sensing, Spot, frame_diff
 from engine.recognition.answers import Hint, Reread, Timing
+from engine.recognition.board_plies import Foresight, unforeseen
 from engine.recognition.change_order import MARGIN
 from engine.recognition.guidance import hints, in_hand
 from engine.recognition.move_index import DiffKey, IndexedMove, MoveIndex
@@ -91,12 +92,15 @@ class Seeing(Generic[M]):
         carried: Carried[M] | None = None,
         *,
         closed: bool = False,
+        dice: Foresight[M] = unforeseen,
     ) -> None:
         """Index a new position; ``history`` holds the expected frames of earlier plies,
         the most recent first, for takeback detection. ``carried``: what the board
         showed of the next moves before the last one was committed (``carried``).
         ``closed``: the moves played so far may not be read again (a confirm, a move the
-        computer or another board asked for)."""
+        computer or another board asked for). ``dice``: the rolls the session will make
+        (``engine.recognition.board_plies``)."""
+        self.rereading.dice = dice
         # the move just played stood still (its own cells, or the whole board, unchanged
         # the settle time): only its player may change it now
         shown_at_rest = self._rested(now, self._rest_from, self.timing.settle) or stood_still(
@@ -134,7 +138,9 @@ class Seeing(Generic[M]):
                 key=self._order.__getitem__,
             )
         )
-        only = self._index.only_unseen if position.chance_moves() is None else None
+        # the position's own (the index may be past the plies the board plays by itself)
+        exact = MoveIndex(position, self.sensing, self.sensed)
+        only = exact.only_unseen if position.chance_moves() is None else None
         self._forced = only
         self._forced_at = None if only is None else now + self.timing.forced
         self._overlap = Overlap(
@@ -145,6 +151,7 @@ class Seeing(Generic[M]):
             self._expected,
             pause=self.timing.pause,
             blur=self._did.blur,
+            dice=self.rereading.dice,
         )
         for shown in carried.lines:
             self._overlap.remember(shown)
@@ -209,6 +216,7 @@ class Seeing(Generic[M]):
             self._expected,
             pause=self.timing.pause,
             blur=self._did.blur,
+            dice=self.rereading.dice,
         )
 
     def close(self, now: float) -> None:
@@ -295,7 +303,8 @@ class Seeing(Generic[M]):
         rest = self._rest_but_knocks()
         knocked = frozenset(spot for spot, at in self._did.changed.items() if at > rest)
         assert self._position is not None
-        return bool(knocked & reread_spots(self._position, self.sensing, reread))
+        spots = reread_spots(self._position, self.sensing, reread, self.rereading.dice)
+        return bool(knocked & spots)
 
     def _diff(self) -> tuple[tuple[Spot, Reading], ...]:
         """``frame_diff(expected, frame)``, made once per frame and position: observing a

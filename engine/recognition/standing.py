@@ -96,7 +96,10 @@ class Knocked(Generic[M]):
 
 @dataclass(frozen=True, slots=True)
 class After(Generic[M]):
-    """The position after a line of moves, as the next move is looked up in it."""
+    """The position after a line of moves, as the next move is looked up in it: after
+    the roll the board then makes by itself (``plies``: foreseen, ``board_plies``), which
+    changes nothing sensed."""
 
     expected: dict[Spot, Reading]
     index: MoveIndex[M]
+    plies: tuple[M, ...] = ()

@@ -24,6 +24,7 @@ from drivers.buttons import ButtonRole
 from engine.outcome import Outcome
 from engine.physical import Frame
 from engine.recognition.answers import Ambiguous, Assessment, Commit, Reread
+from engine.recognition.board_plies import board_plies, unforeseen
 from engine.recognition.recognizer import Recognizer
 from engine.recognition.standing import Carried
 from engine.record import RecordInfo
@@ -178,7 +179,7 @@ class Controller(Readout):
             case PlayShown(move, then):
                 shown = self._commit(move, at)
                 for reply in then:
-                    if isinstance(self.state, Playing) and self.position.is_legal(reply):
+                    if isinstance(self.state, Playing) and self._playable(reply):
                         shown += self._commit(reply, at)
                 if isinstance(self.state, Playing) and self.frame != self.recognizer.expected:
                     shown += self._judge(at)  # the next player's move, already begun
@@ -324,7 +325,9 @@ class Controller(Readout):
         recognizer.rereading.rereads = not self._boards.needed and not self.game.touch_strict(
             self.position.options
         )
-        recognizer.reset(self.position, self.history.earlier(), at, carried, closed=closed)
+        recognizer.reset(
+            self.position, self.history.earlier(), at, carried, closed=closed, dice=self.foresight
+        )
         if self.frame:
             self.recognizer.observe(self.frame, at)
         self.assessment = None
@@ -466,6 +469,9 @@ class Controller(Readout):
         refusal = None if told else self._boards.untold(move, self.now(at))
         if refusal is not None:
             return [refusal]
+        before = [] if told else self._board_plies_before(move, at)
+        if before and not isinstance(self.state, Playing):
+            return before
         footprint = self.position.footprint(move, self.sensing)
         carried = self.recognizer.carried(move)  # the next player's touches so far
         # a move another board told, or one the computer asked for, is not read again
@@ -478,13 +484,31 @@ class Controller(Readout):
         self.trust.committed(at)
         self._enter(Playing())  # a move played: any move wanted from outside is done
         self._reset_recognizer(at, carried, closed=closed)
-        notices: list[Notice] = [MoveCommitted(played.ply, played.text, at)]
+        notices: list[Notice] = [*before, MoveCommitted(played.ply, played.text, at)]
         outcome = self.position.outcome()
         if outcome is not None:
             return notices + self._end(outcome, at)
         self.match.moved(played.mover, at)
         self._run_clock(at)
         return notices + self._apply(warned, at)
+
+    def _board_plies_before(self, move: Hashable, at: float) -> list[Notice]:
+        """The roll the board makes by itself before ``move``, played first: the hands
+        made ``move`` before the board rolled, and it was read under the roll foreseen
+        (``engine.recognition.board_plies``)."""
+        dice = self.foresight
+        if dice is unforeseen or self.position.is_legal(move):
+            return []
+        if not board_plies(self.position.copy(), dice, self.sensing):
+            return []
+        return self._commit(self.match.roll(), at)
+
+    def _playable(self, move: Hashable) -> bool:
+        """Whether ``move`` is legal now, or after the plies the board plays by itself."""
+        if self.position.is_legal(move):
+            return True
+        position = self.position.copy()
+        return bool(board_plies(position, self.foresight, self.sensing)) and position.is_legal(move)
 
     def _play_again(
         self, back: int, moves: tuple[Hashable, ...], ask: Ask | None, at: float
@@ -509,11 +533,11 @@ class Controller(Readout):
             self._run_clock(at)
             notices.append(MovesTakenBack(back, at))
         for move in moves:
-            if not isinstance(self.state, Playing) or not self.position.is_legal(move):
+            if not isinstance(self.state, Playing) or not self._playable(move):
                 break
             notices += self._commit(move, at)
         if ask is not None and isinstance(self.state, Playing):
-            legal = tuple(move for move in ask.choices if self.position.is_legal(move))
+            legal = tuple(move for move in ask.choices if self._playable(move))
             if len(legal) > 1:
                 asked = self._reading.ask(legal, self.now(at), self.frame)
                 return notices + self._apply(asked, at)

@@ -78,7 +78,7 @@ class Match:
         self.clock: GameClock | None = None
         self.draw: DrawResult | None = None
         self._rng = random.Random()
-        self._kept_rolls: dict[int, Hashable] = {}  # rolls a takeback undid, by ply
+        self._kept_rolls: dict[int, Hashable] = {}  # rolls undone or foreseen, by ply
         self.imported: ImportedGame | None = None
         """What the record the game was read from said (None: a game begun here)."""
         self.read_in = 0
@@ -218,6 +218,7 @@ class Match:
             self.clock.stop(at)
             data = (data or {}) | {"clock": [round(t, 3) for t in self.clock.remaining(at)]}
         self.journal.add_move(self._game_id, played.ply, played.text, at, data)
+        self._kept_rolls.pop(len(position.move_stack), None)  # the dice at this ply are used
         position.push(move)
         return played
 
@@ -238,12 +239,36 @@ class Match:
         self.read_in = min(self.read_in, len(self.position.move_stack))
 
     def roll(self) -> Hashable:
-        """The outcome of the roll due now: the one a takeback undid, else a new one from
-        the session's seeded source (so a record replays exactly)."""
+        """The outcome of the roll due now: the one a takeback undid or the board
+        foresaw (``foresee``), else a new one from the session's seeded source (so a
+        record replays exactly)."""
         outcomes = self.position.chance_moves()
         assert outcomes is not None, "no roll is due"
-        kept = self._kept_rolls.pop(len(self.position.move_stack), None)
-        return kept if kept is not None and kept in outcomes else self._rng.choice(outcomes)
+        kept = self._kept_rolls.get(len(self.position.move_stack))
+        return kept if kept is not None and kept in outcomes else self.fall(outcomes)
+
+    def foresee(self, position: Position[Any]) -> Hashable | None:
+        """The roll the session will make in ``position`` (a line of moves from the
+        game's, a roll due there), known before it is shown so that the next player's
+        move made before it can be read under it (``engine.recognition.board_plies``):
+        the record's own roll at that ply, else the one kept there, else a new one, kept
+        until it is rolled. The dice fall as they would anyway: only sooner."""
+        outcomes = position.chance_moves()
+        if outcomes is None:
+            return None
+        ply = len(position.move_stack)
+        stack = self.position.move_stack
+        if ply < len(stack) and stack[ply] in outcomes:
+            recorded: Hashable = stack[ply]
+            return recorded
+        kept = self._kept_rolls.get(ply)
+        if kept is None or kept not in outcomes:
+            kept = self._kept_rolls[ply] = self.fall(outcomes)
+        return kept
+
+    def fall(self, outcomes: Sequence[Hashable]) -> Hashable:
+        """A new roll among ``outcomes``, from the session's seeded source."""
+        return self._rng.choice(outcomes)
 
     # --- the clocks ------------------------------------------------------------------
 

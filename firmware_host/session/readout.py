@@ -23,6 +23,7 @@ from engine.opening import DrawResult
 from engine.outcome import Outcome
 from engine.physical import Reading, Sensing, Spot
 from engine.recognition.answers import Assessment, Timing
+from engine.recognition.board_plies import Foresight, unforeseen
 from engine.recognition.recognizer import Recognizer
 from engine.record import GameRecord
 from engine.said import Said
@@ -219,6 +220,19 @@ class Readout:
         if not playing or self.position.chance_moves() is None:
             return False
         return self._boards.here(self.position.turn)  # another board rolls, and says
+
+    @property
+    def foresight(self) -> Foresight[Any]:
+        """The rolls the board will make, known before they are shown, so that a move
+        made before its roll is read under it (``engine.recognition.board_plies``): only
+        when the board rolls by itself as soon as a roll is due; players who roll by a
+        button, another board or a remote seat roll when they do."""
+        rolls = self.game.rolls_dice(self.position.options)
+        if not rolls or self.settings.roll is not RollMode.AUTO:
+            return unforeseen
+        if self._boards.needed or self.computer.remote:
+            return unforeseen
+        return self.match.foresee
 
     @property
     def forced(self) -> str | None:
