@@ -7,6 +7,7 @@ judges from it; nothing here decides a move. See DESIGN.md, "Recognition".
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from typing import Generic, TypeVar
@@ -547,11 +548,18 @@ class Seeing(Generic[M]):
         return self._blind or (did.in_order(footprint) and not did.back_before_landing(footprint))
 
     def carried(self, move: M) -> Carried[M]:
-        """What the next position keeps when ``move`` is committed (``Overlap.carried``)."""
-        own = self.index.footprint(move).spots()
-        carried = self.overlap.carried(
-            move, frozenset(self._did.touched), self._did.changed, self._did.since(own)
-        )
+        """What the next position keeps when ``move`` is committed (``Overlap.carried``).
+        A ply no hand makes (a roll, a lost turn the board passes) keeps every touch: what
+        the hands did before it is evidence for the move after it as it was before it (a
+        seat's move made while a question was open, read after the answer and a lost
+        turn: issue 78's independent hands, Chaturaji)."""
+        position = self._position
+        rolled = position is not None and move in (position.chance_moves() or ())
+        if rolled or move == self._forced:
+            since = -math.inf
+        else:
+            since = self._did.since(self.index.footprint(move).spots())
+        carried = self.overlap.carried(move, frozenset(self._did.touched), self._did.changed, since)
         known = {shown.line for shown in carried.lines}
         gone_on = gone_on_from_unseen(self.overlap, move, self._frame, self._did, self._in_order)
         last = max(self._did.changed.values(), default=self._assessed_at)

@@ -17,7 +17,7 @@ from firmware_host.notices.declared import IllegalShown, PromptOpened
 from firmware_host.session.actions import Select
 from firmware_host.session.match import Match
 from firmware_host.session.state import Phase
-from hardware.mock.hands import Force, HandStep, LiftStone, Noise, PutStone, Sense
+from hardware.mock.hands import Force, HandStep, LiftStone, Noise, PutStone, Remove, Sense
 from tests.firmware_host.simkit import commits, make_sim, of
 
 
@@ -329,3 +329,49 @@ def test_a_king_moved_on_after_its_roll_and_the_next_move_at_once_are_read_again
     sim.settle()
     played = list(sim.controller.record().moves)
     assert played[:4] == ["h4g5", "roll 3", "b1c3", "roll 2"], sim.notices
+
+
+def test_moves_made_while_a_question_was_open_are_read_after_its_answer_and_a_lost_turn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """From issue 78's independent hands (seed 300032): green's horse set on c6, then
+    moved on to c8, so the board asks whether it went to c6 or c8. Before the answer
+    yellow plays h7h6, black c2c3 and green c8xe7. Answered c8, the board read h7h6 and
+    passed red's turn (no move for its roll), but the pass dropped what the hands had
+    touched before it, and black's and green's moves, made before the answer, were
+    never read: out of step. A ply no hand makes keeps every touch, and black's and
+    green's moves are read through the roll between them."""
+    fixed_dice(monkeypatch, [5, 4, 5, 3, 2, 2, 2, 2])
+    sim = make_sim(
+        "sim-chaturaji",
+        position="gBgb2rKrErH1/gHgh2rkrerhrb/gEge3rB2/1gk6/gK5ykyK/1kh4yeyE/kb1kekk2yhyH/"
+        "kBkHkEkK2ybyB g 3 0,0,0,0 -",
+        noise=Noise.none(),
+        game=CHATURAJI,
+    )
+    horse, pawn, black_pawn = Stone("H", 1), Stone("P", 2), Stone("P", 0)
+    t = sim.now + 0.1
+    sim.run(
+        [
+            HandStep(t, LiftStone("a7")),
+            HandStep(t + 0.427, PutStone("c6", horse, horse)),  # a7c6, committed...
+            HandStep(t + 1.625, LiftStone("c6")),
+            HandStep(t + 2.831, PutStone("c8", horse, horse)),  # ...moved on: a7c8, asked
+            HandStep(t + 3.183, LiftStone("h7")),
+            HandStep(t + 3.425, PutStone("h6", pawn, pawn)),  # yellow's h7h6
+            HandStep(t + 5.118, LiftStone("c2")),
+            HandStep(t + 5.573, PutStone("c3", black_pawn, black_pawn)),  # black's c2c3
+            HandStep(t + 5.953, Remove("e7")),
+            HandStep(t + 6.003, LiftStone("c8")),
+            HandStep(t + 6.053, PutStone("e7", horse, horse)),  # green's c8xe7
+        ]
+    )
+    sim.advance_to(t + 6.306)
+    assert sim.controller.phase is Phase.PROMPT
+    assert set(sim.controller.prompt_choices) == {"a7c6", "a7c8"}
+    notices = sim.send(Select("a7c8")) + sim.settle() + sim.advance(5.0) + sim.settle()
+    assert sim.controller.phase is Phase.PLAY, notices
+    played = list(sim.controller.record().moves)
+    assert played[:9] == [
+        "a7c8", "roll 5", "h7h6", "roll 4", "pass", "roll 5", "c2c3", "roll 3", "c8e7"
+    ], notices  # fmt: skip
