@@ -367,7 +367,8 @@ def test_moves_made_while_a_question_was_open_are_read_after_its_answer_and_a_lo
         ]
     )
     sim.advance_to(t + 6.306)
-    assert sim.controller.phase is Phase.PROMPT
+    asking = sim.controller.phase
+    assert asking is Phase.PROMPT
     assert set(sim.controller.prompt_choices) == {"a7c6", "a7c8"}
     notices = sim.send(Select("a7c8")) + sim.settle() + sim.advance(5.0) + sim.settle()
     assert sim.controller.phase is Phase.PLAY, notices
