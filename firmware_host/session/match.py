@@ -252,7 +252,9 @@ class Match:
         game's, a roll due there), known before it is shown so that the next player's
         move made before it can be read under it (``engine.recognition.board_plies``):
         the record's own roll at that ply, else the one kept there, else a new one, kept
-        until it is rolled. The dice fall as they would anyway: only sooner."""
+        until it is rolled. Each is as random as ever, only drawn sooner: a roll foreseen
+        for a line never played stays kept at its ply (one foreseen as a game ends is
+        never rolled), so a seeded session's later rolls come in another order."""
         outcomes = position.chance_moves()
         if outcomes is None:
             return None
