@@ -560,11 +560,35 @@ class Seeing(Generic[M]):
         else:
             since = self._did.since(self.index.footprint(move).spots())
         carried = self.overlap.carried(move, frozenset(self._did.touched), self._did.changed, since)
+        self._did.answered(self._answered(move))  # the position after it keeps no rest there
         known = {shown.line for shown in carried.lines}
         gone_on = gone_on_from_unseen(self.overlap, move, self._frame, self._did, self._in_order)
         last = max(self._did.changed.values(), default=self._assessed_at)
         lines = [Shown(line, last, last) for line in gone_on if line not in known]
         return replace(carried, lines=(*carried.lines, *lines)) if lines else carried
+
+    def _answered(self, move: M) -> frozenset[Spot]:
+        """The cells an answer explains: ``move`` chosen at a question, the cells only its
+        other choices set a piece down on, empty now as ``move`` leaves them (a piece
+        that rested there on its way, which the question asked about: issue 78's
+        independent hands, Chaturaji, a king set on d2 and moved on to e2, whose rest on
+        d2 the next seats' moves, made before the answer, were read as leaving
+        unexplained)."""
+        question = self.question
+        if not question or move not in question:
+            return frozenset()
+        mine = self.index.footprint(move).spots()
+        landed: set[Spot] = set()
+        for choice in question:
+            if choice != move:
+                changes = self.index.footprint(choice).changes
+                landed |= {spot for spot, reading in changes if reading != EMPTY}
+        after = self.overlap.after((move,)).expected
+        return frozenset(
+            spot
+            for spot in landed - mine
+            if self._frame.get(spot, EMPTY) == EMPTY and after.get(spot, EMPTY) == EMPTY
+        )
 
     def taken_back(self, moves: tuple[M, ...]) -> Carried[M]:
         """What the position before ``moves`` (the record's last, taken back to be read

@@ -133,6 +133,13 @@ class Touches:
             if self._stood(s) and not self._over_in_the_air(s, frame)
         )
 
+    def answered(self, spots: Iterable[Spot]) -> None:
+        """A question answered says what the piece set down on ``spots`` was (the way the
+        chosen move came, a rest the question asked about): no piece set down and taken
+        up there is left for the moves after it to explain. They stay touched."""
+        for spot in spots:
+            self.fills.pop(spot, None)
+
     def carried_over(
         self, expected: Mapping[Spot, Reading], frame: Mapping[Spot, Reading]
     ) -> frozenset[Spot]:

@@ -376,3 +376,46 @@ def test_moves_made_while_a_question_was_open_are_read_after_its_answer_and_a_lo
     assert played[:9] == [
         "a7c8", "roll 5", "h7h6", "roll 4", "pass", "roll 5", "c2c3", "roll 3", "c8e7"
     ], notices  # fmt: skip
+
+
+def test_a_piece_set_down_on_the_way_and_asked_about_is_no_evidence_after_the_answer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """From issue 78's independent hands (seed 400025): black's king set on d2, rested,
+    then moved on to e2, so the board asks d1d2 or d1e2. Before the answer yellow plays
+    h1f3 and black c3a1 (two seats lose their turns between). Answered e2, the board
+    passed the two turns, but read the king's rest on d2 as a piece set down and taken
+    up that neither later move explained, and never read them: out of step. The answer
+    says what that rest was."""
+    fixed_dice(monkeypatch, [4, 2, 2, 2, 2, 2, 2, 2])
+    sim = make_sim(
+        "sim-chaturaji",
+        position="1gb2rK1rErB/gHgh3rerh1/gEgegB1rkrH1rb/gKgk6/6ykyK/kH1kBkk2yeyE/"
+        "kbkhke3yhyH/2kEkK2ybyB k 5 0,0,0,0 -",
+        noise=Noise.none(),
+        game=CHATURAJI,
+    )
+    king, yellow_boat, black_boat = Stone("K", 0), Stone("B", 3), Stone("B", 0)
+    t = sim.now + 0.1
+    sim.run(
+        [
+            HandStep(t, LiftStone("d1")),
+            HandStep(t + 0.063, PutStone("d2", king, king)),  # d1d2, committed...
+            HandStep(t + 1.292, LiftStone("d2")),
+            HandStep(t + 1.410, PutStone("e2", king, king)),  # ...moved on: d1e2, asked
+            HandStep(t + 4.810, LiftStone("h1")),
+            HandStep(t + 5.884, PutStone("f3", yellow_boat, yellow_boat)),  # yellow's h1f3
+            HandStep(t + 8.411, LiftStone("e2")),
+            HandStep(t + 8.577, PutStone("e2", king, king)),  # the king touched
+            HandStep(t + 9.374, LiftStone("c3")),
+            HandStep(t + 9.501, PutStone("a1", black_boat, black_boat)),  # black's c3a1
+        ]
+    )
+    sim.advance_to(t + 10.09)
+    asking = sim.controller.phase
+    assert asking is Phase.PROMPT
+    assert set(sim.controller.prompt_choices) == {"d1d2", "d1e2"}
+    notices = sim.send(Select("d1e2")) + sim.settle() + sim.advance(6.0) + sim.settle()
+    assert sim.controller.phase is Phase.PLAY, notices
+    played = [m for m in sim.controller.record().moves if not m.startswith(("roll", "pass"))]
+    assert played == ["d1e2", "h1f3", "c3a1"], notices
