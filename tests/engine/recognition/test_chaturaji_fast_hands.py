@@ -13,7 +13,7 @@ from engine.chaturaji.moves import Roll
 from engine.physical import PRESENT, Stone
 from engine.recognition.sensors import WIDEST
 from firmware_host.loops.simulator import Simulation
-from firmware_host.notices.declared import IllegalShown, PromptOpened
+from firmware_host.notices.declared import IllegalShown, Notice, PromptOpened
 from firmware_host.session.actions import Select
 from firmware_host.session.match import Match
 from firmware_host.session.state import Phase
@@ -31,6 +31,26 @@ def fixed_dice(monkeypatch: pytest.MonkeyPatch, faces: list[int]) -> None:
         return Roll((face,))
 
     monkeypatch.setattr(Match, "fall", fall)
+
+
+def board_at(monkeypatch: pytest.MonkeyPatch, position: str, faces: list[int]) -> Simulation:
+    """The reed board with ``position`` on it, no noise, the dice falling as ``faces``."""
+    fixed_dice(monkeypatch, faces)
+    return make_sim("sim-chaturaji", position=position, noise=Noise.none(), game=CHATURAJI)
+
+
+def answered(
+    sim: Simulation, at: float, choices: set[str], answer: str
+) -> tuple[list[str], list[Notice]]:
+    """The question open at ``at`` offers ``choices``; answered ``answer``, the board
+    reads on to rest. The record then, and what the board said."""
+    sim.advance_to(at)
+    asking = sim.controller.phase
+    assert asking is Phase.PROMPT
+    assert set(sim.controller.prompt_choices) == choices
+    notices = sim.send(Select(answer)) + sim.settle() + sim.advance(6.0) + sim.settle()
+    assert sim.controller.phase is Phase.PLAY, notices
+    return list(sim.controller.record().moves), notices
 
 
 def test_a_move_made_while_another_was_asked_about_is_not_read_again_from_after_it(
@@ -331,91 +351,85 @@ def test_a_king_moved_on_after_its_roll_and_the_next_move_at_once_are_read_again
     assert played[:4] == ["h4g5", "roll 3", "b1c3", "roll 2"], sim.notices
 
 
-def test_moves_made_while_a_question_was_open_are_read_after_its_answer_and_a_lost_turn(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """From issue 78's independent hands (seed 300032): green's horse set on c6, then
-    moved on to c8, so the board asks whether it went to c6 or c8. Before the answer
-    yellow plays h7h6, black c2c3 and green c8xe7. Answered c8, the board read h7h6 and
-    passed red's turn (no move for its roll), but the pass dropped what the hands had
-    touched before it, and black's and green's moves, made before the answer, were
-    never read: out of step. A ply no hand makes keeps every touch, and black's and
-    green's moves are read through the roll between them."""
-    fixed_dice(monkeypatch, [5, 4, 5, 3, 2, 2, 2, 2])
-    sim = make_sim(
-        "sim-chaturaji",
-        position="gBgb2rKrErH1/gHgh2rkrerhrb/gEge3rB2/1gk6/gK5ykyK/1kh4yeyE/kb1kekk2yhyH/"
-        "kBkHkEkK2ybyB g 3 0,0,0,0 -",
-        noise=Noise.none(),
-        game=CHATURAJI,
-    )
-    horse, pawn, black_pawn = Stone("H", 1), Stone("P", 2), Stone("P", 0)
-    t = sim.now + 0.1
-    sim.run(
-        [
-            HandStep(t, LiftStone("a7")),
-            HandStep(t + 0.427, PutStone("c6", horse, horse)),  # a7c6, committed...
-            HandStep(t + 1.625, LiftStone("c6")),
-            HandStep(t + 2.831, PutStone("c8", horse, horse)),  # ...moved on: a7c8, asked
-            HandStep(t + 3.183, LiftStone("h7")),
-            HandStep(t + 3.425, PutStone("h6", pawn, pawn)),  # yellow's h7h6
-            HandStep(t + 5.118, LiftStone("c2")),
-            HandStep(t + 5.573, PutStone("c3", black_pawn, black_pawn)),  # black's c2c3
-            HandStep(t + 5.953, Remove("e7")),
-            HandStep(t + 6.003, LiftStone("c8")),
-            HandStep(t + 6.053, PutStone("e7", horse, horse)),  # green's c8xe7
-        ]
-    )
-    sim.advance_to(t + 6.306)
-    asking = sim.controller.phase
-    assert asking is Phase.PROMPT
-    assert set(sim.controller.prompt_choices) == {"a7c6", "a7c8"}
-    notices = sim.send(Select("a7c8")) + sim.settle() + sim.advance(5.0) + sim.settle()
-    assert sim.controller.phase is Phase.PLAY, notices
-    played = list(sim.controller.record().moves)
-    assert played[:9] == [
-        "a7c8", "roll 5", "h7h6", "roll 4", "pass", "roll 5", "c2c3", "roll 3", "c8e7"
-    ], notices  # fmt: skip
+def steps_from(t: float, hands: list[tuple[float, str, str, Stone | None]]) -> list[HandStep]:
+    """Hand steps from (seconds after ``t``, lift, put or remove, cell, piece)."""
+    steps = []
+    for after, what, spot, stone in hands:
+        action: LiftStone | PutStone | Remove
+        if what == "put":
+            assert stone is not None
+            action = PutStone(spot, stone, stone)
+        else:
+            action = LiftStone(spot) if what == "lift" else Remove(spot)
+        steps.append(HandStep(t + after, action))
+    return steps
 
 
-def test_a_piece_set_down_on_the_way_and_asked_about_is_no_evidence_after_the_answer(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """From issue 78's independent hands (seed 400025): black's king set on d2, rested,
-    then moved on to e2, so the board asks d1d2 or d1e2. Before the answer yellow plays
-    h1f3 and black c3a1 (two seats lose their turns between). Answered e2, the board
-    passed the two turns, but read the king's rest on d2 as a piece set down and taken
-    up that neither later move explained, and never read them: out of step. The answer
-    says what that rest was."""
-    fixed_dice(monkeypatch, [4, 2, 2, 2, 2, 2, 2, 2])
-    sim = make_sim(
-        "sim-chaturaji",
-        position="1gb2rK1rErB/gHgh3rerh1/gEgegB1rkrH1rb/gKgk6/6ykyK/kH1kBkk2yeyE/"
-        "kbkhke3yhyH/2kEkK2ybyB k 5 0,0,0,0 -",
-        noise=Noise.none(),
-        game=CHATURAJI,
-    )
-    king, yellow_boat, black_boat = Stone("K", 0), Stone("B", 3), Stone("B", 0)
-    t = sim.now + 0.1
-    sim.run(
+HORSE, PAWN, BLACK_PAWN = Stone("H", 1), Stone("P", 2), Stone("P", 0)
+KING, YELLOW_BOAT, BLACK_BOAT = Stone("K", 0), Stone("B", 3), Stone("B", 0)
+ANSWERED_LATE = {
+    # seed 300032: green's horse set on c6 and moved on to c8, asked; before the answer
+    # yellow plays h7h6, black c2c3 and green c8xe7. Answered c8, the board read h7h6
+    # and passed red's turn (no move for its roll), but the pass dropped what the hands
+    # had touched before it, and the last two moves were never read: out of step. A ply
+    # no hand makes keeps every touch, and they are read through the roll between them.
+    "a-lost-turn-keeps-the-touches": (
+        "gBgb2rKrErH1/gHgh2rkrerhrb/gEge3rB2/1gk6/gK5ykyK/1kh4yeyE/kb1kekk2yhyH/kBkHkEkK2ybyB"
+        " g 3 0,0,0,0 -",
+        [5, 4, 5, 3, 2, 2, 2, 2],
         [
-            HandStep(t, LiftStone("d1")),
-            HandStep(t + 0.063, PutStone("d2", king, king)),  # d1d2, committed...
-            HandStep(t + 1.292, LiftStone("d2")),
-            HandStep(t + 1.410, PutStone("e2", king, king)),  # ...moved on: d1e2, asked
-            HandStep(t + 4.810, LiftStone("h1")),
-            HandStep(t + 5.884, PutStone("f3", yellow_boat, yellow_boat)),  # yellow's h1f3
-            HandStep(t + 8.411, LiftStone("e2")),
-            HandStep(t + 8.577, PutStone("e2", king, king)),  # the king touched
-            HandStep(t + 9.374, LiftStone("c3")),
-            HandStep(t + 9.501, PutStone("a1", black_boat, black_boat)),  # black's c3a1
-        ]
-    )
-    sim.advance_to(t + 10.09)
-    asking = sim.controller.phase
-    assert asking is Phase.PROMPT
-    assert set(sim.controller.prompt_choices) == {"d1d2", "d1e2"}
-    notices = sim.send(Select("d1e2")) + sim.settle() + sim.advance(6.0) + sim.settle()
-    assert sim.controller.phase is Phase.PLAY, notices
-    played = [m for m in sim.controller.record().moves if not m.startswith(("roll", "pass"))]
-    assert played == ["d1e2", "h1f3", "c3a1"], notices
+            (0.0, "lift", "a7", None),
+            (0.427, "put", "c6", HORSE),  # a7c6, committed...
+            (1.625, "lift", "c6", None),
+            (2.831, "put", "c8", HORSE),  # ...moved on: a7c8, asked
+            (3.183, "lift", "h7", None),
+            (3.425, "put", "h6", PAWN),  # yellow's h7h6
+            (5.118, "lift", "c2", None),
+            (5.573, "put", "c3", BLACK_PAWN),  # black's c2c3
+            (5.953, "remove", "e7", None),
+            (6.003, "lift", "c8", None),
+            (6.053, "put", "e7", HORSE),  # green's c8xe7
+        ],
+        (6.306, {"a7c6", "a7c8"}, "a7c8"),
+        ["a7c8", "h7h6", "c2c3", "c8e7"],
+    ),
+    # seed 400025: black's king set on d2, rested, moved on to e2, asked; before the
+    # answer yellow plays h1f3 and black c3a1 (two seats lose their turns between).
+    # Answered e2, the board passed the two turns but read the king's rest on d2 as a
+    # piece set down and taken up that neither later move explained, and never read
+    # them: out of step. The answer says what that rest was (``Touches.answered``).
+    "an-answer-explains-the-rest-on-the-way": (
+        "1gb2rK1rErB/gHgh3rerh1/gEgegB1rkrH1rb/gKgk6/6ykyK/kH1kBkk2yeyE/kbkhke3yhyH/2kEkK2ybyB"
+        " k 5 0,0,0,0 -",
+        [4, 2, 2, 2, 2, 2, 2, 2],
+        [
+            (0.0, "lift", "d1", None),
+            (0.063, "put", "d2", KING),  # d1d2, committed...
+            (1.292, "lift", "d2", None),
+            (1.410, "put", "e2", KING),  # ...moved on: d1e2, asked
+            (4.810, "lift", "h1", None),
+            (5.884, "put", "f3", YELLOW_BOAT),  # yellow's h1f3
+            (8.411, "lift", "e2", None),
+            (8.577, "put", "e2", KING),  # the king touched
+            (9.374, "lift", "c3", None),
+            (9.501, "put", "a1", BLACK_BOAT),  # black's c3a1
+        ],
+        (10.09, {"d1d2", "d1e2"}, "d1e2"),
+        ["d1e2", "h1f3", "c3a1"],
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(ANSWERED_LATE))
+def test_the_next_seats_moves_made_while_a_question_was_open_are_read_after_its_answer(
+    monkeypatch: pytest.MonkeyPatch, case: str
+) -> None:
+    """From issue 78's independent hands: a piece set down, moved on and asked about,
+    and the next seats' moves made before the answer, lost turns between them."""
+    position, faces, hands, (at, choices, answer), expected = ANSWERED_LATE[case]
+    sim = board_at(monkeypatch, position, faces)
+    t = sim.now + 0.1
+    sim.run(steps_from(t, hands))
+    record, notices = answered(sim, t + at, choices, answer)
+    played = [move for move in record if not move.startswith(("roll", "pass"))]
+    assert played == expected, notices
