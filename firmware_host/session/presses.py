@@ -147,6 +147,9 @@ class Presses:
             # a question with one choice asks nothing (issue 78's independent hands: ok
             # pressed as the next hand began, the pass asked, then played unanswered)
             return Play(showing.forced)
+        if role is ButtonRole.REFILL and len(showing.unseen) == 1:
+            # the refill asked for, made the only way it can be: nothing to choose
+            return Play(showing.unseen[0])
         return Ask(tuple(sorted(showing.unseen, key=now.position.move_text)))
 
     def roll(self, at: float, showing: Showing, *, asked: bool) -> Decision:

@@ -91,8 +91,14 @@ def clean(notices: list[Notice], again: int) -> None:
 
 
 def refill_by_button(sim: Simulation, move: str) -> list[Notice]:
-    """Press refill and choose the combination."""
+    """Press refill and choose the combination; the only legal one is played at once
+    (nothing to choose: no question of one choice)."""
+    position = engine(sim)
+    refills = [m for m in position.legal_moves() if isinstance(m, Refill)]
     notices = sim.press(ButtonRole.REFILL)
+    if len(refills) == 1:
+        assert not prompts(notices) and commits(notices) == [move]
+        return notices + sim.settle()
     assert prompts(notices) and move in prompts(notices)[-1]
     return notices + sim.send(Select(move)) + sim.settle()
 

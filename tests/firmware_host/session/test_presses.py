@@ -10,6 +10,7 @@ from engine.game import Position
 from engine.outcome import Outcome, Termination
 from engine.physical import Sensing
 from engine.registry import find_game
+from engine.robotory.moves import Refill
 from engine.said import said
 from firmware_host.notices.declared import Refused
 from firmware_host.session.across_boards import AcrossBoards
@@ -156,3 +157,17 @@ def test_a_guide_lights_a_legal_move_and_unguide_puts_it_out() -> None:
     )
     assert chooser.ask(Unguide(), now(Playing()), Showing()) == Light(None)
     assert chooser.ask(TakeBack(), now(Playing()), Showing()) == TakeBackChosen(1, False)
+
+
+def test_refill_pressed_with_one_way_to_refill_plays_it_and_ok_still_asks() -> None:
+    """A refill asked for by its button, made the only way it can be, is played: a
+    question of one choice asks nothing (the slow Robotory soak, seed 30). Ok asks:
+    it may only say the move shown is done."""
+    position = find_game("robotory").position()
+    refill, black, white = Refill(1, 1), Refill(0, 1), Refill(1, 0)
+    state = now(Playing(), position)
+    showing = Showing(unseen=(refill,), at_rest=True)
+    assert presses().unseen(ButtonRole.REFILL, state, showing) == Play(refill)
+    assert presses().unseen(ButtonRole.OK, state, showing) == Ask((refill,))
+    both = Showing(unseen=(white, black), at_rest=True)
+    assert presses().unseen(ButtonRole.REFILL, state, both) == Ask((black, white))
