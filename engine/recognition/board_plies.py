@@ -16,7 +16,7 @@ from collections.abc import Callable, Hashable, Iterable
 from typing import TypeVar
 
 from engine.game import Position
-from engine.physical import Footprint, Sensing
+from engine.physical import Footprint
 
 M = TypeVar("M", bound=Hashable)
 
@@ -33,7 +33,7 @@ def unforeseen(position: Position[M]) -> M | None:
     return None
 
 
-def board_plies(position: Position[M], dice: Foresight[M], sensing: Sensing) -> tuple[M, ...]:
+def board_plies(position: Position[M], dice: Foresight[M]) -> tuple[M, ...]:
     """Push onto ``position`` the ply the board plays by itself at once from here: the
     roll due, as ``dice`` foresee it. Returns it (none when no roll is due or it is not
     foreseen). A turn lost with the roll is no such ply: the board plays it only after
@@ -47,37 +47,33 @@ def board_plies(position: Position[M], dice: Foresight[M], sensing: Sensing) -> 
     return (roll,)
 
 
-def play_line(
-    position: Position[M], line: Iterable[M], dice: Foresight[M], sensing: Sensing
-) -> tuple[M, ...]:
+def play_line(position: Position[M], line: Iterable[M], dice: Foresight[M]) -> tuple[M, ...]:
     """Push ``line`` onto ``position``, with the board's own plies (``board_plies``)
     where a move of it is not legal until they come: a move the hands made before the
     board rolled. Returns every ply pushed, in order (the record the line makes)."""
     played: list[M] = []
     for move in line:
-        played += before(position, move, dice, sensing)
+        played += before(position, move, dice)
         position.push(move)
         played.append(move)
     return tuple(played)
 
 
-def before(position: Position[M], move: M, dice: Foresight[M], sensing: Sensing) -> tuple[M, ...]:
+def before(position: Position[M], move: M, dice: Foresight[M]) -> tuple[M, ...]:
     """Push the board's own plies due before ``move`` (``board_plies``) when it is not
     legal until they come; returns them."""
     if dice is unforeseen or position.is_legal(move):
         return ()
-    return board_plies(position, dice, sensing)
+    return board_plies(position, dice)
 
 
-def movers(
-    position: Position[M], line: Iterable[M], dice: Foresight[M], sensing: Sensing
-) -> list[object]:
+def movers(position: Position[M], line: Iterable[M], dice: Foresight[M]) -> list[object]:
     """Whose turn each move of ``line`` (from ``position``, left as it is) is played in,
     the board's own plies played between as ``play_line`` plays them."""
     position = position.copy()
     turns: list[object] = []
     for move in line:
-        before(position, move, dice, sensing)
+        before(position, move, dice)
         turns.append(position.turn)
         position.push(move)
     return turns

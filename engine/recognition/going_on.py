@@ -92,7 +92,7 @@ def went_on(
     for line in there:
         moves = (*done, *line)
         overlap = earlier.overlap
-        movers = turns(earlier.position, moves, overlap.dice, overlap.sensing)
+        movers = turns(earlier.position, moves, overlap.dice)
         between = movers[1:-1]
         if movers[-1] != movers[0] or not between or movers[0] in between:
             continue
@@ -162,7 +162,7 @@ def merges_with_first(base: Base[M], move: M) -> bool:
 
 def _movers(base: Base[M], moves: tuple[M, ...]) -> list[object]:
     """Whose turn each of ``moves`` (from the base) is played in."""
-    return turns(base.position, moves, base.overlap.dice, base.overlap.sensing)
+    return turns(base.position, moves, base.overlap.dice)
 
 
 def goes_on_first(base: Base[M], line: tuple[M, ...]) -> bool:

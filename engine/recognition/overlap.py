@@ -311,7 +311,7 @@ class Overlap(Generic[M]):
             for line in seen
             if line[0] == move and line[1:]
         )
-        if board_plies(self.position.copy(), self.dice, self.sensing)[:1] == (move,):
+        if self.dice is not unforeseen and board_plies(self.position.copy(), self.dice) == (move,):
             # the roll the board made by itself: the lines were read through it
             lines = (*lines, *(self.shown(line) for line in seen if line[0] != move))
         lines = (*lines, *self._same_board(move, lines))
@@ -349,7 +349,7 @@ class Overlap(Generic[M]):
         position = self.position.copy()
         for step in (move, *line):
             if not position.is_legal(step):
-                board_plies(position, self.dice, self.sensing)  # a move made before the roll
+                board_plies(position, self.dice)  # a move made before the roll
             if not position.is_legal(step):
                 return False
             position.push(step)
@@ -606,8 +606,8 @@ class Overlap(Generic[M]):
         known = self._afters.get(line)
         if known is None:
             position = self.position.copy()
-            play_line(position, line, self.dice, self.sensing)
-            plies = board_plies(position, self.dice, self.sensing)
+            play_line(position, line, self.dice)
+            plies = board_plies(position, self.dice)
             index = MoveIndex(position, self.sensing, self.sensed)
             expected = {
                 spot: reading
@@ -622,7 +622,7 @@ class Overlap(Generic[M]):
         """The position after ``line`` and the board's plies within it, not those after
         its end (a copy): where a record that goes on from it is played."""
         position = self.position.copy()
-        play_line(position, line, self.dice, self.sensing)
+        play_line(position, line, self.dice)
         return position
 
     def afters_beyond(self, line: tuple[M, ...]) -> dict[tuple[M, ...], After[M]]:

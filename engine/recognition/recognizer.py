@@ -247,7 +247,7 @@ class Recognizer(NeverReplaced[M]):
         line = (assessment.move, *assessment.then)
         after = position.copy()
         for done, move in enumerate(line):
-            board_plies_before(after, move, self.rereading.dice, self.sensing)
+            board_plies_before(after, move, self.rereading.dice)
             found = set_down_where_it_left(after, self.sensing, self.sensed, move)
             # the capture's landing: as it was played, or as the board shows it now
             landings = self._played_by if not done else self._did.changed

@@ -60,12 +60,12 @@ def reread_spots(
         before.pop()
     spots: set[Spot] = set()
     for move in reread.moves:
-        board_plies_before(before, move, dice, sensing)
+        board_plies_before(before, move, dice)
         spots |= before.footprint(move, sensing).spots()
         before.push(move)
     for choice in reread.choices:
         after = before.copy()
-        board_plies_before(after, choice, dice, sensing)
+        board_plies_before(after, choice, dice)
         spots |= after.footprint(choice, sensing).spots()
     return frozenset(spots)
 

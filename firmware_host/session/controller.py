@@ -499,7 +499,7 @@ class Controller(Readout):
         dice = self.foresight
         if dice is unforeseen or self.position.is_legal(move):
             return []
-        if not board_plies(self.position.copy(), dice, self.sensing):
+        if not board_plies(self.position.copy(), dice):
             return []
         return self._commit(self.match.roll(), at)
 
@@ -508,7 +508,7 @@ class Controller(Readout):
         if self.position.is_legal(move):
             return True
         position = self.position.copy()
-        return bool(board_plies(position, self.foresight, self.sensing)) and position.is_legal(move)
+        return bool(board_plies(position, self.foresight)) and position.is_legal(move)
 
     def _play_again(
         self, back: int, moves: tuple[Hashable, ...], ask: Ask | None, at: float
