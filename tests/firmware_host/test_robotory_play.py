@@ -123,8 +123,13 @@ def play(sim: Simulation, move: str) -> list[str]:
         notices = refill_by_button(sim, move)
     else:
         notices = answer(sim, sim.perform(move), move, *earlier)
-    # a question may come as the stocks are filled (a knock there reads the board again)
-    notices += answer(sim, fill_stocks(sim), move, *earlier)
+    # a question may come as the stocks are filled (a knock there reads the board again);
+    # a refill the controller plays by itself as they settle is filled in turn
+    for _ in range(3):
+        filled = fill_stocks(sim)
+        if not filled:
+            break
+        notices += answer(sim, filled, move, *earlier)
     made = commits(notices)
     again = sum(notice.plies for notice in of(MovesTakenBack, notices))
     made = made[again:]
