@@ -318,6 +318,7 @@ class Recognizer(NeverReplaced[M]):
         reading_lines = not self._blind and self.guide is None
         lines = self.overlap.explaining(self._frame) if reading_lines else []
         shown = bool(lines)
+        waiting: list[tuple[M, ...]] = []
         earlier = self._earlier(diff, now, lines) if settled else None
         if earlier is not None:
             return earlier
@@ -325,7 +326,7 @@ class Recognizer(NeverReplaced[M]):
             # the lines the board showed step by step, and two moves it never showed
             # apart (the next player's hand on the board before the mover's left): a
             # mover's hand that went on after the reply may be either
-            pairs = self._pairs_at_rest(now, confirm=confirm, fallback=not lines)
+            pairs, waiting = self._pairs_at_rest(now, confirm=confirm, fallback=not lines)
             lifted = self._lifted_after_shown(pairs) if pairs and not lines else []
             if lifted:
                 # a line the board showed, then a piece taken up: the hand may be at work
@@ -335,7 +336,17 @@ class Recognizer(NeverReplaced[M]):
                 pairs = []
             lines = [*lines, *(pair for pair in pairs if pair not in lines)]
         if (settled or confirm) and lines:
-            return (None if shown else self._begun_apart(lines)) or self._lined(lines)
+            decided = (None if shown else self._begun_apart(lines)) or self._lined(lines)
+            if isinstance(decided, Commit) and any(
+                (decided.move, *decided.then)[:2] != pair for pair in waiting
+            ):
+                # two moves never shown apart, the reply done before the mover's piece came
+                # down, make the board as well as the line played: the hand may still be on
+                # its way, so nothing is played before the grace, then both are asked
+                # (issue 78, the long profile's abalone-both: a broadside's second marble
+                # rolled 0.2 s after the reply, read as the mover's next move)
+                return Moving(self._hints(self._lifted_spots()), self._remaining(diff))
+            return decided
         parked = self._parked(diff) if confirm or settled else None
         if parked is not None and confirm:
             return Commit(parked)  # the player says it is done: its piece is not in the air
@@ -405,25 +416,28 @@ class Recognizer(NeverReplaced[M]):
         apart = [line[0] for line in begun if line[0] not in firsts]
         return Ambiguous(tuple(dict.fromkeys((*firsts, *apart)))) if apart else None
 
-    def _pairs_at_rest(self, now: float, *, confirm: bool, fallback: bool) -> list[tuple[M, ...]]:
+    def _pairs_at_rest(
+        self, now: float, *, confirm: bool, fallback: bool
+    ) -> tuple[list[tuple[M, ...]], list[tuple[M, ...]]]:
         """Two moves the board never showed apart that make it (``Overlap.pairs``), but
         those that leave a piece set down unexplained; a reply done before the mover's
         piece came down, where it passed, is the same board as that piece resting on its
         way (a knock read as its landing), and one that lands a piece where a victim
         pushed aside lies (``victims.laid_aside``): the board waits for the hand until the
-        grace (heavy soak, Robotory move 1160)."""
+        grace (heavy soak, Robotory move 1160). Returns the pairs read now and those
+        waiting for the grace."""
         pairs = self.overlap.pairs(
             self._frame, self._hands(), self._in_order, self.guide, fallback=fallback
         )
         pairs = [pair for pair in pairs if not self._leaves_set_down(pair)]
         if confirm or now - self._changed_at >= self.timing.grace - EPSILON:
-            return pairs
-        return [
+            return pairs, []
+        waiting = [
             pair
             for pair in pairs
-            if not self._made_on_its_way(pair)
-            and not laid_aside(self.overlap.footprints(pair), self._did)
+            if self._made_on_its_way(pair) or laid_aside(self.overlap.footprints(pair), self._did)
         ]
+        return [pair for pair in pairs if pair not in waiting], waiting
 
     def _made_on_its_way(self, pair: tuple[M, ...]) -> bool:
         first, reply = pair
