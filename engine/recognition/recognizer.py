@@ -133,14 +133,37 @@ class Recognizer(NeverReplaced[M]):
         if not rested or self._frame == self._asked_of[1]:
             # the hands are at work, or the board is as it was asked of: the question stays
             return Ambiguous(question)
-        readings = [line for line in self._readings_here() if line and line[0] in question]
+        every = [line for line in self._readings_here() if line]
+        readings = [line for line in every if line[0] in question]
         if not readings:
+            if self._question_lifted(question):
+                # its piece is in the hand (a token touched again while the next player
+                # has played): what the board reads now is offered beside it, never
+                # instead of it (a hand that returns it would find the move not offered)
+                return Ambiguous(tuple(dict.fromkeys((*question, *(line[0] for line in every)))))
             return None
         common = shared(readings)
         if common:
             return Commit(common[0], common[1:])
         firsts = {line[0] for line in readings}
         return Ambiguous(tuple(move for move in question if move in firsts))
+
+    def _question_lifted(self, question: tuple[M, ...]) -> bool:
+        """Whether every move of ``question`` set a piece on a cell that read it when the
+        question was asked and reads empty now: the piece may be in a hand."""
+        asked_of = self._asked_of[1] if self._asked_of is not None else None
+        if asked_of is None:
+            return False
+        frame = self._frame
+        for move in question:
+            landed = [
+                spot
+                for spot, reading in self.index.footprint(move).changes
+                if reading != EMPTY and asked_of.get(spot, EMPTY) == reading
+            ]
+            if not any(frame.get(spot, EMPTY) == EMPTY for spot in landed):
+                return False
+        return True
 
     def _record_asked_anew(
         self, question: tuple[M, ...], recorded: M, now: float, *, confirm: bool

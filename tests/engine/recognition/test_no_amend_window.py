@@ -345,3 +345,49 @@ def test_a_move_shown_while_a_question_was_open_and_moved_on_is_asked() -> None:
     assert sim.controller.prompt_choices == ("6h5i", "6h7i"), notices
     notices += sim.send(Select("6h7i")) + sim.settle()
     assert record(sim)[-3:] == ["5i5h", "8c8d", "6h7i"], notices
+
+
+def test_a_question_whose_piece_is_touched_again_after_the_next_move_keeps_it() -> None:
+    """Robotory's reed board: a white token set on A1 (asked: which colour), left
+    unanswered while the next player sets a token on C6; 3.5 s later the A1 token is
+    lifted and set back, and a third token goes on E4. With A1 in the hand the board read
+    only C6 and asked about it alone; A1 back, that question stayed, lacking the move
+    played (independent hands, seed 700018). A question whose piece is in the hand keeps
+    its moves, what the board reads now offered beside them."""
+    sim = make_sim(
+        "sim-robotory",
+        position="4/2R2/b2B2/2W2/4 2w1b 2w2b 10w10b d",
+        noise=Noise.none(),
+        game=ROBOTORY,
+    )
+    white, black = Stone("w", None), Stone("b", None)
+    t = sim.now
+    steps: list[HandStep | tuple[float, str]] = [
+        HandStep(t + 0.16, LiftStone("stock:d:2")),
+        HandStep(t + 0.59, PutStone("D1", white, white)),
+        (t + 3.71, "w@D1"),
+        HandStep(t + 3.73, LiftStone("stock:l:2")),
+        HandStep(t + 3.78, PutStone("A1", white, white)),
+        HandStep(t + 5.24, LiftStone("A1")),
+        HandStep(t + 5.33, PutStone("A1", white, white)),
+        HandStep(t + 8.60, LiftStone("stock:d:3")),
+        HandStep(t + 9.03, PutStone("C6", black, black)),
+        HandStep(t + 12.58, LiftStone("A1")),  # A1 touched again, in the hand 0.53 s
+        HandStep(t + 13.11, PutStone("A1", white, white)),
+        HandStep(t + 13.27, LiftStone("stock:l:4")),
+        HandStep(t + 13.38, PutStone("E4", black, black)),
+    ]
+    run_answering(sim, steps)
+    asked = [choices for choices in prompts(sim.notices) if "w@C6" in choices]
+    assert asked and all("w@A1" in choices for choices in asked), prompts(sim.notices)
+    sim.advance_to(t + 14.49)
+    assert "w@A1" in sim.controller.prompt_choices, sim.controller.prompt_choices
+    sim.send(Select("w@A1"))
+    sim.settle()
+    sim.advance(3.0)
+    for move in ("b@C6", "b@E4"):
+        if sim.controller.prompt_choices:
+            sim.send(Select(move))
+            sim.settle()
+            sim.advance(3.0)
+    assert record(sim) == ["w@D1", "w@A1", "b@C6", "b@E4"]
