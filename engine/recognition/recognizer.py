@@ -135,35 +135,37 @@ class Recognizer(NeverReplaced[M]):
             return Ambiguous(question)
         every = [line for line in self._readings_here() if line]
         readings = [line for line in every if line[0] in question]
+        # a move whose piece reads gone from where it was set down may be in a hand (the
+        # next player's capture of it under way, its victim not yet on the stand): no
+        # board at rest reads it until that hand is done, so the board does not yet bear
+        # on it (independent hands, Robot Duel seed 710075: dropped from the question
+        # while the capture's victim was lifted, then the question settled without it)
+        held = [move for move in question if self._lifted_since_asked(move)]
         if not readings:
-            if self._question_lifted(question):
+            if len(held) == len(question):
                 # its piece is in the hand (a token touched again while the next player
                 # has played): what the board reads now is offered beside it, never
                 # instead of it (a hand that returns it would find the move not offered)
                 return Ambiguous(tuple(dict.fromkeys((*question, *(line[0] for line in every)))))
             return None
-        common = shared(readings)
-        if common:
-            return Commit(common[0], common[1:])
         firsts = {line[0] for line in readings}
-        return Ambiguous(tuple(move for move in question if move in firsts))
+        common = shared(readings)
+        if common and firsts.issuperset(held):
+            return Commit(common[0], common[1:])
+        return Ambiguous(tuple(move for move in question if move in firsts or move in held))
 
-    def _question_lifted(self, question: tuple[M, ...]) -> bool:
-        """Whether every move of ``question`` set a piece on a cell that read it when the
-        question was asked and reads empty now: the piece may be in a hand."""
+    def _lifted_since_asked(self, move: M) -> bool:
+        """Whether ``move`` set a piece on a cell that read it when the question was
+        asked and reads empty now: the piece may be in a hand."""
         asked_of = self._asked_of[1] if self._asked_of is not None else None
         if asked_of is None:
             return False
         frame = self._frame
-        for move in question:
-            landed = [
-                spot
-                for spot, reading in self.index.footprint(move).changes
-                if reading != EMPTY and asked_of.get(spot, EMPTY) == reading
-            ]
-            if not any(frame.get(spot, EMPTY) == EMPTY for spot in landed):
-                return False
-        return True
+        return any(
+            frame.get(spot, EMPTY) == EMPTY
+            for spot, reading in self.index.footprint(move).changes
+            if reading != EMPTY and asked_of.get(spot, EMPTY) == reading
+        )
 
     def _record_asked_anew(
         self, question: tuple[M, ...], recorded: M, now: float, *, confirm: bool

@@ -6,6 +6,8 @@ the code before its fix."""
 
 from __future__ import annotations
 
+import pytest
+
 from engine.physical import Stone
 from engine.recognition.answers import Reread, TakebackOffer
 from engine.robotory import ROBOTORY
@@ -16,7 +18,7 @@ from firmware_host.session.actions import Select
 from hardware.mock.hands import HandStep, LiftStone, Noise, PutStone, Remove
 from tests.engine.recognition.test_held_in_the_air import dobutsu, record
 from tests.engine.recognition.test_robotory_fast_hands import STONES
-from tests.firmware_host.simkit import commits, make_sim, of, prompts
+from tests.firmware_host.simkit import answer_as_played, commits, make_sim, of, prompts
 
 SENTE_LION, GOTE_LION, GOTE_GIRAFFE = Stone("L", 0), Stone("L", 1), Stone("G", 1)
 
@@ -391,3 +393,41 @@ def test_a_question_whose_piece_is_touched_again_after_the_next_move_keeps_it() 
             sim.settle()
             sim.advance(3.0)
     assert record(sim) == ["w@D1", "w@A1", "b@C6", "b@E4"]
+
+
+@pytest.mark.parametrize("held", [0.45, 1.5, 3.0])
+def test_a_question_whose_piece_is_taken_keeps_it_while_the_victim_is_in_the_hand(
+    held: float,
+) -> None:
+    """Robot Duel's reed board, no stand sensed: gote drops a chick on 1c (asked: chick
+    or elephant, both in gote's hand), unanswered while sente drops an elephant on 2a and
+    gote a chick on 2b; then sente takes the piece on 1c, holding it ``held`` seconds
+    before setting it on the stand and the giraffe from 1d on 1c. With 1c empty the
+    board read E*1c (its elephant gone on to 2b) and no line of C*1c: the question
+    dropped C*1c, then, 1c filled again, settled on the elephant, a wrong record
+    (independent hands, seed 710075). A move whose piece reads gone from where it was
+    set down may be in a hand: it stays offered, and the board at rest never settles
+    the question without it."""
+    sim = dobutsu("2l/g2/L2/2G w Ee2c 10")
+    gote_chick, sente_chick = Stone("C", 1), Stone("C", 0)
+    sente_elephant, sente_giraffe = Stone("E", 0), Stone("G", 0)
+    t = sim.now + 0.1
+    steps = [
+        HandStep(t, LiftStone("hand:w:C")),
+        HandStep(t + 0.5, PutStone("1c", gote_chick, gote_chick)),
+        HandStep(t + 1.6, LiftStone("hand:b:E")),
+        HandStep(t + 1.8, PutStone("2a", sente_elephant, sente_elephant)),
+        HandStep(t + 3.3, LiftStone("hand:w:C")),
+        HandStep(t + 3.8, PutStone("2b", gote_chick, gote_chick)),
+        HandStep(t + 6.6, LiftStone("1c")),  # sente takes the chick on 1c
+        HandStep(t + 6.6 + held, PutStone("hand:b:C", gote_chick, sente_chick)),
+        HandStep(t + 6.65 + held, LiftStone("1d")),
+        HandStep(t + 6.8 + held, PutStone("1c", sente_giraffe, sente_giraffe)),
+    ]
+    for step in steps:
+        sim.run([step])
+        asked = sim.controller.prompt_choices
+        assert not asked or "C*1c" in asked, (step, sim.notices)
+    sim.settle()
+    assert "C*1c" in sim.controller.prompt_choices, sim.notices
+    answer_as_played(sim, ["C*1c", "E*2a", "C*2b", "1d1c"], 0)
