@@ -431,3 +431,45 @@ def test_a_question_whose_piece_is_taken_keeps_it_while_the_victim_is_in_the_han
     sim.settle()
     assert "C*1c" in sim.controller.prompt_choices, sim.notices
     answer_as_played(sim, ["C*1c", "E*2a", "C*2b", "1d1c"], 0)
+
+
+@pytest.mark.parametrize("touched", [True, False])
+@pytest.mark.parametrize("held", [0.6, 1.4, 3.0])
+def test_a_lion_moved_on_is_not_read_as_a_capture_on_a_cell_filled_before_it_left(
+    held: float, touched: bool
+) -> None:
+    """Robot Duel's reed board: gote's lion takes the giraffe on 1d (then, ``touched``,
+    is lifted and set back); sente's lion goes 2d to 3d, rests there and is committed,
+    then is lifted and held ``held`` seconds before it goes on to 1c. With the lion in
+    the hand the board read 2d1d, the lion taking gote's on 1d unseen (that cell read a
+    piece throughout), and asked it beside 2d3d: a question that lacked the move the
+    hand was making, open as the lion came down (independent hands, seed 710015). 1d
+    last filled before the lion left 2d: no hand going on with it made that capture.
+    The board waits for the lion, and asks once it has landed."""
+    sim = dobutsu("g1e/1c1/CEl/1LG w - 10")
+    gote_lion, sente_lion = Stone("L", 1), Stone("L", 0)
+    t = sim.now + 0.1
+    steps = [
+        HandStep(t, LiftStone("1c")),
+        HandStep(t + 0.1, LiftStone("1d")),
+        HandStep(t + 0.15, PutStone("1d", gote_lion, gote_lion)),
+        HandStep(t + 0.3, PutStone("hand:w:G", Stone("G", 0), Stone("G", 1))),
+    ]
+    if touched:
+        steps += [
+            HandStep(t + 0.96, LiftStone("1d")),
+            HandStep(t + 1.19, PutStone("1d", gote_lion, gote_lion)),
+        ]
+    steps += [
+        HandStep(t + 1.8, LiftStone("2d")),
+        HandStep(t + 2.03, PutStone("3d", sente_lion, sente_lion)),  # committed at rest
+        HandStep(t + 3.35, LiftStone("3d")),
+        HandStep(t + 3.35 + held, PutStone("1c", sente_lion, sente_lion)),
+    ]
+    sim.run(steps)
+    sim.settle()
+    assert commits(sim.notices) == ["1c1d", "2d3d"], sim.notices
+    assert prompts(sim.notices) == [("2d1c", "2d3d")], sim.notices
+    sim.send(Select("2d1c"))
+    sim.settle()
+    assert record(sim) == ["1c1d", "2d1c"], sim.notices
