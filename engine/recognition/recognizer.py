@@ -135,6 +135,11 @@ class Recognizer(NeverReplaced[M]):
             return Ambiguous(question)
         every = [line for line in self._readings_here() if line]
         readings = [line for line in every if line[0] in question]
+        waiting = not confirm and now - self._changed_at < self.timing.grace - EPSILON
+        if waiting and any(self._waits_for_the_hand(line) for line in readings):
+            # a reading the board would wait for the grace for, read alone: it must not
+            # answer the question before the hand is done either
+            return Ambiguous(question)
         if not readings:
             if self._question_lifted(question):
                 # its piece is in the hand (a token touched again while the next player
@@ -147,6 +152,21 @@ class Recognizer(NeverReplaced[M]):
             return Commit(common[0], common[1:])
         firsts = {line[0] for line in readings}
         return Ambiguous(tuple(move for move in question if move in firsts))
+
+    def _waits_for_the_hand(self, line: tuple[M, ...]) -> bool:
+        """Whether a later move of ``line`` lands where a victim pushed aside lies
+        (``victims.laid_aside``), or is a reply done before the first move's piece came
+        down (``Touches.made_on_its_way``): as ``_pairs_at_rest`` for two moves, the hand
+        may still be at work, and until the grace the same board may be another line (a
+        promotion asked, the next capture's victim pushed aside onto the cell the
+        unpromoted pawn would let a gold step to: issue 78's independent hands, shogi
+        seed 710033, settled unpromoted with the next move read as that step)."""
+        if len(line) < 2:
+            return False
+        first, *later = self.overlap.footprints(line)
+        if len(later) == 1 and self._did.made_on_its_way(first, later[0]):
+            return True
+        return laid_aside(later, self._did)
 
     def _question_lifted(self, question: tuple[M, ...]) -> bool:
         """Whether every move of ``question`` set a piece on a cell that read it when the
