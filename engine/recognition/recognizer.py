@@ -121,7 +121,8 @@ class Recognizer(NeverReplaced[M]):
             self._record_asked = self._asked_of = None
             return None
         if self._asked_of is None or self._asked_of[0] != question:
-            self._asked_of = (question, self._frame)  # the board the question was asked of
+            self._asked_of = (question, self._asked_board(question))
+        asked_of = self._asked_of[1]
         rested = self._rested(now, self._rest_from, self.timing.settle)
         asked = self._record_asked
         if asked is not None and asked[0] == frozenset(question):
@@ -130,7 +131,7 @@ class Recognizer(NeverReplaced[M]):
             return self._record_asked_anew(question, asked[1], now, confirm=confirm)
         if self.guide is not None or self._blind or not self._diff():
             return None
-        if not rested or self._frame == self._asked_of[1]:
+        if not rested or self._frame == asked_of:
             # the hands are at work, or the board is as it was asked of: the question stays
             return Ambiguous(question)
         every = [line for line in self._readings_here() if line]
@@ -152,6 +153,19 @@ class Recognizer(NeverReplaced[M]):
             return Commit(common[0], common[1:])
         firsts = {line[0] for line in readings}
         return Ambiguous(tuple(move for move in question if move in firsts))
+
+    def _asked_board(self, question: tuple[M, ...]) -> Frame:
+        """The board ``question`` was asked of, read when it is first judged: the board
+        then (the hands' last frame before it, perhaps a moment after the prompt), but
+        for moves the board cannot show (a refill, asked by ok or refill on a board at
+        rest) the position itself: the first reading may come only with the next move's
+        frame, which would pass for the board asked of, and that move was never read
+        (issue 78's independent hands, Robotory seed 710031: a token placed while the
+        refill was asked, the prompt open for ever)."""
+        unseen = self.unseen
+        if all(move in unseen for move in question):
+            return self._expected
+        return self._frame
 
     def _waits_for_the_hand(self, line: tuple[M, ...]) -> bool:
         """Whether a later move of ``line`` lands where a victim pushed aside lies
