@@ -121,7 +121,8 @@ class Recognizer(NeverReplaced[M]):
             self._record_asked = self._asked_of = None
             return None
         if self._asked_of is None or self._asked_of[0] != question:
-            self._asked_of = (question, self._frame)  # the board the question was asked of
+            self._asked_of = (question, self._asked_board(question))
+        asked_of = self._asked_of[1]
         rested = self._rested(now, self._rest_from, self.timing.settle)
         asked = self._record_asked
         if asked is not None and asked[0] == frozenset(question):
@@ -130,11 +131,16 @@ class Recognizer(NeverReplaced[M]):
             return self._record_asked_anew(question, asked[1], now, confirm=confirm)
         if self.guide is not None or self._blind or not self._diff():
             return None
-        if not rested or self._frame == self._asked_of[1]:
+        if not rested or self._frame == asked_of:
             # the hands are at work, or the board is as it was asked of: the question stays
             return Ambiguous(question)
         every = [line for line in self._readings_here() if line]
         readings = [line for line in every if line[0] in question]
+        waiting = not confirm and now - self._changed_at < self.timing.grace - EPSILON
+        if waiting and any(self._waits_for_the_hand(line) for line in readings):
+            # a reading the board would wait for the grace for, read alone: it must not
+            # answer the question before the hand is done either
+            return Ambiguous(question)
         # a move whose piece reads gone from where it was set down may be in a hand (the
         # next player's capture of it under way, its victim not yet on the stand): no
         # board at rest reads it until that hand is done, so the board does not yet bear
@@ -153,6 +159,34 @@ class Recognizer(NeverReplaced[M]):
         if common and firsts.issuperset(held):
             return Commit(common[0], common[1:])
         return Ambiguous(tuple(move for move in question if move in firsts or move in held))
+
+    def _asked_board(self, question: tuple[M, ...]) -> Frame:
+        """The board ``question`` was asked of, read when it is first judged: the board
+        then (the hands' last frame before it, perhaps a moment after the prompt), but
+        for moves the board cannot show (a refill, asked by ok or refill on a board at
+        rest) the position itself: the first reading may come only with the next move's
+        frame, which would pass for the board asked of, and that move was never read
+        (issue 78's independent hands, Robotory seed 710031: a token placed while the
+        refill was asked, the prompt open for ever)."""
+        unseen = self.unseen
+        if all(move in unseen for move in question):
+            return self._expected
+        return self._frame
+
+    def _waits_for_the_hand(self, line: tuple[M, ...]) -> bool:
+        """Whether a later move of ``line`` lands where a victim pushed aside lies
+        (``victims.laid_aside``), or is a reply done before the first move's piece came
+        down (``Touches.made_on_its_way``): as ``_pairs_at_rest`` for two moves, the hand
+        may still be at work, and until the grace the same board may be another line (a
+        promotion asked, the next capture's victim pushed aside onto the cell the
+        unpromoted pawn would let a gold step to: issue 78's independent hands, shogi
+        seed 710033, settled unpromoted with the next move read as that step)."""
+        if len(line) < 2:
+            return False
+        first, *later = self.overlap.footprints(line)
+        if len(later) == 1 and self._did.made_on_its_way(first, later[0]):
+            return True
+        return laid_aside(later, self._did)
 
     def _lifted_since_asked(self, move: M) -> bool:
         """Whether ``move`` set a piece on a cell that read it when the question was

@@ -85,6 +85,8 @@ class Presses:
 
     def press(self, role: ButtonRole, now: Now, showing: Showing) -> Decision:
         """The first (often the only) step of a press."""
+        if role is ButtonRole.OK and self._ends_a_move_shown(now, showing):
+            return Say()
         prompted = self._prompts.press(role, now)
         if prompted is not None:
             return prompted
@@ -110,6 +112,23 @@ class Presses:
         if role in ENDS_A_MOVE:
             return Confirm(role)
         return Say()
+
+    @staticmethod
+    def _ends_a_move_shown(now: Now, showing: Showing) -> bool:
+        """Whether ok, pressed while a prompt asks only moves the board cannot show (a
+        refill, asked for by an ok or refill press on a board at rest), ends the move the
+        board shows instead (a token placed since), not the prompt's answer: a player who
+        places and presses ok has made their move, and the board reads it at rest, which
+        closes the question (issue 78's independent hands, Robotory seed 710031: the
+        refill lit was played, a move nobody made, and the token read as the next
+        player's). A player stepping through the choices answers them as ever."""
+        state = now.state
+        return (
+            isinstance(state, Prompting)
+            and not showing.at_rest
+            and not state.answering(now.at)
+            and all(choice in showing.unseen for choice in state.choices)
+        )
 
     def puzzle(self, now: Now) -> Decision:
         """The puzzle button (or hint held): a puzzle, but a game under way (moves played,

@@ -1,0 +1,96 @@
+"""Issue 78: a question stays open until it is answered or the board at rest has exactly
+one reading, and a move played while it is open is read. Each case is one the
+independent hands of issue 78 found, replayed through the real scanner, debouncer,
+recognizer and controller; each fails on the code before its fix."""
+
+from __future__ import annotations
+
+import pytest
+
+from drivers.buttons import ButtonRole
+from engine.physical import Stone
+from engine.robotory import ROBOTORY
+from engine.shogi import SHOGI
+from firmware_host.session.state import Phase
+from hardware.mock.hands import HandStep, LiftStone, Noise, PutStone, Remove
+from tests.engine.recognition.test_held_in_the_air import record
+from tests.engine.recognition.test_no_amend_window import run_answering
+from tests.firmware_host.simkit import make_sim
+
+
+def test_a_promotion_asked_is_not_settled_by_a_capture_whose_victim_lies_aside() -> None:
+    """Shogi's reed board (seed 710033): gote's pawn 5f5g+, the promotion asked (no sensor
+    sees it). Sente's gold on 4h takes it, pushing the tokin aside onto 5h, where it lies
+    1.2 s before the hand takes it up. Unpromoted, the pawn would let the gold step to
+    5h (the tokin checks the king on 6h), so the board at rest read 5f5g and 4h5h, the
+    only line, and settled the question unpromoted: a wrong record. A piece laid where a
+    victim pushed aside lies is waited for until the grace (``victims.laid_aside``), with
+    a question open too; taken up, both promotions take the gold to 5g, and the question
+    stays for its answer."""
+    sim = make_sim(
+        "sim-shogi", position="4k4/9/9/9/9/4p4/9/3K1G3/9 w - 1", noise=Noise.none(), game=SHOGI
+    )
+    pawn, tokin, gold = Stone("P", 1), Stone("P", 1, flipped=True), Stone("G", 0)
+    t = sim.now + 0.1
+    run_answering(
+        sim,
+        [
+            HandStep(t, LiftStone("5f")),
+            HandStep(t + 0.46, PutStone("5g", pawn, tokin)),
+            HandStep(t + 1.68, LiftStone("4h")),
+            HandStep(t + 1.88, LiftStone("5g")),  # the tokin pushed off its cell
+            HandStep(t + 1.92, PutStone("5h", tokin, tokin)),
+            HandStep(t + 2.00, PutStone("5g", gold, gold)),
+            HandStep(t + 3.19, Remove("5h")),  # into sente's hand
+            (t + 5.10, "5f5g+"),
+        ],
+    )
+    sim.settle()
+    assert record(sim) == ["5f5g+", "4h5g"]
+
+
+@pytest.mark.parametrize("profile", ["sim-robotory", "sim-robotory-polarity"])
+def test_a_token_placed_while_the_refill_is_asked_is_read(profile: str) -> None:
+    """Robotory (seeds 710031 and 710040 on both boards): ok pressed on a board at rest
+    asks light's refill (docs/robotory.md: a refill is offered when refill or ok is
+    pressed); light places a black token on E3 instead, no tick of the board between the
+    press and the token. The question took the board it was asked of at its first
+    reading, the token already down, and so stayed open for ever, the token never
+    recorded. A question of moves the board cannot show is asked of the position itself:
+    light's token, read at rest, closes it."""
+    sim = make_sim(
+        profile, position="4/2R2/3B2/2W2/4 0w1b 2w2b 10w10b l", noise=Noise.none(), game=ROBOTORY
+    )
+    sim.settle()
+    sim.press(ButtonRole.OK)
+    assert sim.controller.prompt_choices == ("refill 1w2b", "refill 2w1b", "refill 3b", "refill 3w")
+    token = Stone("b", None)
+    t = sim.now + 1.5
+    sim.run([HandStep(t, LiftStone("stock:l:4")), HandStep(t + 0.5, PutStone("E3", token, token))])
+    sim.settle()
+    assert record(sim) == ["b@E3"]
+    assert sim.controller.phase is Phase.PLAY
+
+
+@pytest.mark.parametrize("profile", ["sim-robotory", "sim-robotory-polarity"])
+def test_ok_after_a_token_placed_while_the_refill_is_asked_ends_the_placement(
+    profile: str,
+) -> None:
+    """The same, light pressing ok 0.1 s after the token landed, as a player ends a move
+    (the hands of seed 710031 press ok after each move): the ok answered the refill
+    question with the choice lit, a refill nobody made, and the token was read as dark's
+    placement. An ok while only moves the board cannot show are asked, the board showing
+    a move, ends that move; the board reads it at rest."""
+    sim = make_sim(
+        profile, position="4/2R2/3B2/2W2/4 0w1b 2w2b 10w10b l", noise=Noise.none(), game=ROBOTORY
+    )
+    sim.settle()
+    sim.press(ButtonRole.OK)
+    token = Stone("b", None)
+    t = sim.now + 1.5
+    sim.run([HandStep(t, LiftStone("stock:l:4")), HandStep(t + 0.5, PutStone("E3", token, token))])
+    sim.advance(0.1)
+    sim.press(ButtonRole.OK)
+    sim.settle()
+    assert record(sim) == ["b@E3"]
+    assert sim.controller.phase is Phase.PLAY
