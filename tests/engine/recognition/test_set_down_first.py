@@ -12,10 +12,12 @@ from engine.physical import Stone
 from firmware_host.loops.simulator import Simulation
 from firmware_host.session.actions import Select
 from firmware_host.session.state import Phase
-from hardware.mock.hands import HandStep, LiftStone, PutStone
+from hardware.mock.hands import HandStep, LiftStone, PutStone, Remove
 from tests.engine.recognition.test_held_in_the_air import dobutsu, record
+from tests.firmware_host.simkit import commits, prompts
 
-SENTE_LION, SENTE_CHICK, GOTE_CHICK = Stone("L", 0), Stone("C", 0), Stone("C", 1)
+SENTE_LION, GOTE_LION = Stone("L", 0), Stone("L", 1)
+SENTE_ELEPHANT, SENTE_CHICK, GOTE_CHICK = Stone("E", 0), Stone("C", 0), Stone("C", 1)
 
 
 def played_answering(sim: Simulation, steps: list[HandStep], played: list[str]) -> list[str]:
@@ -87,3 +89,83 @@ def test_a_drop_moved_on_is_never_read_as_the_chick_taking_the_lion(
     sim = dobutsu("1l1/3/1L1/EEG w GCc 14")
     played_answering(sim, chick_set_on_1a_then_1b(rests, taken_after), ["C*1b", "2c1b"])
     assert record(sim) == ["C*1b", "2c1b"]
+
+
+def lion_set_on_3c_then_takes(
+    *, via_3a: bool, touch: bool, lies: float, drop_first: bool
+) -> list[HandStep]:
+    """Gote's lion lifted from 3b (set on 3a first with ``via_3a``), resting on 3c 2-3 s;
+    sente's elephant dropped on 2a (set on 1b first with ``drop_first``), gote's chick on
+    2d touched with ``touch``; then gote's lion takes sente's on 2b, pushing it aside onto
+    1b where it lies ``lies`` seconds (independent hands, Robot Duel seed 710054)."""
+    t = 0.5
+    steps = [
+        HandStep(t - 0.39, LiftStone("2b")),  # sente's last move touched after it
+        HandStep(t - 0.24, PutStone("2b", SENTE_LION, SENTE_LION)),
+        HandStep(t, LiftStone("3b")),
+    ]
+    if via_3a:
+        steps += [
+            HandStep(t + 1.78, PutStone("3a", GOTE_LION, GOTE_LION)),
+            HandStep(t + 2.45, LiftStone("3a")),
+        ]
+    steps += [
+        HandStep(t + (2.61 if via_3a else 1.78), PutStone("3c", GOTE_LION, GOTE_LION)),
+        HandStep(t + 2.88, LiftStone("hand:b:E")),
+    ]
+    if drop_first:
+        steps += [
+            HandStep(t + 3.42, PutStone("1b", SENTE_ELEPHANT, SENTE_ELEPHANT)),
+            HandStep(t + 3.65, LiftStone("1b")),
+        ]
+    steps.append(HandStep(t + 4.10, PutStone("2a", SENTE_ELEPHANT, SENTE_ELEPHANT)))
+    if touch:
+        steps += [
+            HandStep(t + 4.19, LiftStone("2d")),
+            HandStep(t + 4.38, PutStone("2d", GOTE_CHICK, GOTE_CHICK)),
+        ]
+    steps += [
+        HandStep(t + 4.64, LiftStone("3c")),
+        HandStep(t + 4.79, LiftStone("2b")),  # the victim pushed aside
+        HandStep(t + 4.89, PutStone("1b", SENTE_LION, SENTE_LION)),
+        HandStep(t + 4.96, PutStone("2b", GOTE_LION, GOTE_LION)),
+        HandStep(t + 4.96 + lies, Remove("1b")),
+    ]
+    return steps
+
+
+def test_a_move_set_down_whose_piece_stood_as_the_line_landed_is_asked() -> None:
+    """Gote's lion set on 3a, then on 3c (2 s), sente's elephant set on 1b, then dropped on
+    2a, gote's chick on 2d touched, then gote's lion takes sente's on 2b, the victim lying
+    1.2 s on 1b. With 3c lifted, the board showed ``3b2a`` for 0.15 s, and once the victim
+    lay on 1b, committed ``3b2a`` and asked which piece sente dropped on 1b: a line whose
+    first move landed on 2a while the piece on 3c, shown there as ``3b3c``, stood from
+    before until after it (one piece is never on two cells). A line's first move is asked
+    beside such moves as a move alone is (``shown_then_taken_up``)."""
+    sim = dobutsu("3/lL1/1c1/EcG w GE 10")
+    steps = lion_set_on_3c_then_takes(via_3a=True, touch=True, lies=1.23, drop_first=True)
+    notices = sim.run(steps[:-1]) + sim.settle()
+    assert "3b2a" not in commits(notices), notices
+    assert ("3b2a", "3b3c") in prompts(notices), notices
+    sim.run(steps[-1:])
+    sim.send(Select("3b3c"))
+    played_answering(sim, [], ["3b3c", "E*2a", "3c2b"])
+    assert record(sim) == ["3b3c", "E*2a", "3c2b"]
+    assert sim.controller.phase is Phase.GAME_OVER
+
+
+@pytest.mark.parametrize("via_3a", [True, False])
+@pytest.mark.parametrize("touch", [True, False])
+@pytest.mark.parametrize("lies", [0.3, 1.23])
+@pytest.mark.parametrize("drop_first", [True, False])
+def test_a_lion_set_down_and_gone_on_is_never_read_as_moved_to_the_drop(
+    via_3a: bool, touch: bool, lies: float, drop_first: bool
+) -> None:
+    """The same hands in other orders and paces: with or without the rest on 3a, the
+    drop's rest on 1b and the touch on 2d, the victim lying a short or a long while.
+    Never the wrong record: every question answered with the move played, the board
+    records the three moves."""
+    sim = dobutsu("3/lL1/1c1/EcG w GE 10")
+    steps = lion_set_on_3c_then_takes(via_3a=via_3a, touch=touch, lies=lies, drop_first=drop_first)
+    played_answering(sim, steps, ["3b3c", "E*2a", "3c2b"])
+    assert record(sim) == ["3b3c", "E*2a", "3c2b"]
