@@ -606,6 +606,12 @@ class Base(Generic[M]):
             ]
             if departures and landings:
                 flights.append(Flight(min(departures), max(landings), tuple(starts)))
+            elif landings and not footprint.starts():
+                # a drop: its piece comes from a stand no sensor reads, so nothing tells
+                # when the hand took it up; it may have been set down on its way, on a
+                # cell it left before it landed (dobutsu reed, independent hands seed
+                # 710096: a chick set on 1a, committed, moved on to 1b)
+                flights.append(Flight(-math.inf, max(landings), ()))
         return self._filled_unexplained(reached, flights) or self._back_before_landing(footprints)
 
     def _stood_before(self, footprint: Footprint, when: float) -> bool:
@@ -646,8 +652,12 @@ class Base(Generic[M]):
             for (at, reads), (then, _) in pairwise(changes):
                 if not reads or then - at < STOOD:
                     continue
-                if not any(flight.over(spot, at, self.overlap.blur) for flight in flights):
-                    return True
+                if not any(
+                    flight.over(spot, at, self.overlap.blur)
+                    and (flight.starts or then <= flight.landed + MARGIN)
+                    for flight in flights
+                ):
+                    return True  # (a drop's piece left the cell before it landed)
                 if any(at < flight.lifted and flight.landed < then for flight in flights):
                     # another move made whole while it stood there: no piece on its way
                     # waits for the next player's move (a move landed, then moved on)

@@ -1003,17 +1003,39 @@ class Recognizer(NeverReplaced[M]):
         spot = at_work(footprints, carried, self._looks_lifted, self.index.reaches, self._order)
         if spot is None:
             lined = self.overlap.lined(lines, self.timing.pause - EPSILON)
-            if (
-                isinstance(lined, Commit)
-                and lined.then
-                and self._last_set_down_off_its_way((lined.move, *lined.then))
-            ):
+            if not isinstance(lined, Commit):
+                return lined
+            others = self._first_set_down_elsewhere(lined.move, lines)
+            if others:
+                return Ambiguous((*others, lined.move))
+            if lined.then and self._last_set_down_off_its_way((lined.move, *lined.then)):
                 # the moves before it are played; it is read alone after them, and asked
                 return Commit(lined.move, lined.then[:-1])
             return lined
         if self._held_said:  # the players said so: the board waits for it
             return Moving(self._hints(self._lifted_spots()), self._remaining(self._diff()))
         return Ambiguous(tuple(dict.fromkeys(line[0] for line in lines)), Unplayed(spot, held=True))
+
+    def _first_set_down_elsewhere(self, first: M, lines: list[tuple[M, ...]]) -> tuple[M, ...]:
+        """The moves the board showed whole whose piece stood on another cell as
+        ``first`` landed (``shown_then_taken_up``) or was set down off ``first``'s way
+        (``set_down_off_the_way``), on a cell no move of ``lines`` (each begun by
+        ``first``) explains: the moves ``_alone_or_asked`` asks beside a move played
+        alone. The line's first move is then asked, not played: the piece that stood
+        there may be the one moved, taken up again by its own hand's next move (Robot
+        Duel reed, independent hands seed 710054: a lion set on 3a, then on 3c, the
+        next player's drop, then the lion taking a piece, its victim laid aside, read as
+        the lion moved to the drop's cell and a drop where the victim lay)."""
+        footprint = self.index.footprint(first)
+        spots = frozenset().union(
+            *(f.spots() for line in lines for f in self.overlap.footprints(line))
+        )
+        if self._did.handled <= spots:
+            return ()
+        frame, did, explained = self._frame, self._did, spots - footprint.spots()
+        taken = shown_then_taken_up(self.overlap, footprint, frame, did, explained=explained)
+        taken += set_down_off_the_way(self.overlap, footprint, frame, did, explained=explained)
+        return tuple(dict.fromkeys(move for move in taken if move != first))
 
     def _last_set_down_off_its_way(self, line: tuple[M, ...]) -> bool:
         """Whether the board showed the piece of ``line``'s last move set down off its

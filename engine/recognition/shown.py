@@ -64,6 +64,8 @@ def shown_then_taken_up(
     footprint: Footprint,
     frame: Mapping[Spot, Reading],
     did: Touches,
+    *,
+    explained: frozenset[Spot] = frozenset(),
 ) -> tuple[M, ...]:
     """The single moves the board showed whole onto a cell empty before and now whose
     piece came before ``footprint``'s move landed and left only after it, past the
@@ -72,7 +74,8 @@ def shown_then_taken_up(
     board showed may be the one made, its piece then taken up by the next player's hand
     (a capture begun), while a knock on a neighbour made the other read as a capture
     (issue 78: shogi, a 60 ms knock on 9i read as ``9h9i`` while ``9h8h`` stood and was
-    taken)."""
+    taken), or by its own player's next move (a line's first move). ``explained``: cells
+    the later moves of a line with ``footprint``'s move first account for."""
     spots = footprint.spots()
     landings = {
         spot: did.filled_at[spot]
@@ -86,7 +89,7 @@ def shown_then_taken_up(
     victims = footprint.must_touch | footprint.hidden
     stood = {
         spot
-        for spot in did.handled - spots
+        for spot in did.handled - spots - explained
         if overlap.expected.get(spot, EMPTY) == EMPTY
         and frame.get(spot, EMPTY) == EMPTY
         and did.fills.get(spot)
@@ -121,6 +124,8 @@ def set_down_off_the_way(
     frame: Mapping[Spot, Reading],
     did: Touches,
     after: tuple[M, ...] = (),
+    *,
+    explained: frozenset[Spot] = frozenset(),
 ) -> tuple[M, ...]:
     """The single moves of ``footprint``'s piece the board showed whole onto a cell
     empty before and now, off the way from its start to where ``footprint`` lands it: no
@@ -131,7 +136,8 @@ def set_down_off_the_way(
     two apart: both are asked. A piece read there once a victim of the move left its
     cell may be that victim, pushed aside (``victims.pushed_aside``). ``footprint``'s
     move may be the last of a line: then it and the moves found are made ``after`` the
-    line's first moves (the board showed each such line whole)."""
+    line's first moves (the board showed each such line whole). ``explained``: cells
+    the later moves of a line with ``footprint``'s move first account for."""
     geometry = did.blur.geometry
     if geometry is None:
         return ()
@@ -159,6 +165,7 @@ def set_down_off_the_way(
                 if (
                     reading != EMPTY
                     and spot not in footprint.spots()
+                    and spot not in explained
                     and there.expected.get(spot, EMPTY) == EMPTY
                     and frame.get(spot, EMPTY) == EMPTY
                     and spot in did.first_at

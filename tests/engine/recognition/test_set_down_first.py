@@ -1,0 +1,171 @@
+"""Issue 78's independent hands: a drop or a move set down on one cell first, resting
+there, then moved on to another, read as a move to the first cell and a later move that
+the board never showed at rest. Each case is replayed through the real scanner,
+debouncer, recognizer and controller from the hands' own steps, and fails on the code
+before its fix; the players answer every question with the move they played."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.physical import Stone
+from firmware_host.loops.simulator import Simulation
+from firmware_host.session.actions import Select
+from firmware_host.session.state import Phase
+from hardware.mock.hands import HandStep, LiftStone, PutStone, Remove
+from tests.engine.recognition.test_held_in_the_air import dobutsu, record
+from tests.firmware_host.simkit import commits, prompts
+
+SENTE_LION, GOTE_LION = Stone("L", 0), Stone("L", 1)
+SENTE_ELEPHANT, SENTE_CHICK, GOTE_CHICK = Stone("E", 0), Stone("C", 0), Stone("C", 1)
+
+
+def played_answering(sim: Simulation, steps: list[HandStep], played: list[str]) -> list[str]:
+    """Runs the hands' steps, answering each question as it opens with the move the
+    hands played at the ply it asks about (none asked ahead of the hands), then lets the
+    board rest and answers what is still open. Returns every question asked, as text."""
+    asked: list[str] = []
+
+    def answer() -> None:
+        while sim.controller.phase is Phase.PROMPT:
+            choices = tuple(sim.controller.prompt_choices)
+            done = len(record(sim))
+            if done >= len(played):
+                return  # about a move the hands have not made yet
+            asked.append(" ".join(choices))
+            assert played[done] in choices, (played[done], choices, record(sim))
+            sim.send(Select(played[done]))
+
+    for step in steps:
+        sim.run([step])
+        answer()
+    for _ in range(len(played) + 1):
+        sim.settle()
+        sim.advance(3.0)
+        answer()
+    return asked
+
+
+def chick_set_on_1a_then_1b(rests: float, taken_after: float) -> list[HandStep]:
+    """Gote's chick dropped on 1a, resting ``rests`` seconds (committed), moved on to 1b
+    and touched again there; ``taken_after`` seconds later sente's lion on 2c takes it,
+    the victim lifted first (independent hands, Robot Duel seed 710096)."""
+    t = 0.1
+    return [
+        HandStep(t, LiftStone("hand:w:C")),
+        HandStep(t + 1.69, PutStone("1a", GOTE_CHICK, GOTE_CHICK)),
+        HandStep(t + 1.69 + rests, LiftStone("1a")),
+        HandStep(t + 2.04 + rests, PutStone("1b", GOTE_CHICK, GOTE_CHICK)),
+        HandStep(t + 2.32 + rests, LiftStone("1b")),  # touched after
+        HandStep(t + 2.42 + rests, PutStone("1b", GOTE_CHICK, GOTE_CHICK)),
+        HandStep(t + 2.42 + rests + taken_after, LiftStone("1b")),
+        HandStep(t + 2.47 + rests + taken_after, LiftStone("2c")),
+        HandStep(t + 2.74 + rests + taken_after, PutStone("hand:b:C", GOTE_CHICK, SENTE_CHICK)),
+        HandStep(t + 2.79 + rests + taken_after, PutStone("1b", SENTE_LION, SENTE_LION)),
+    ]
+
+
+def test_a_drop_set_down_committed_and_moved_on_is_asked_not_read_as_a_capture() -> None:
+    """Gote's chick dropped on 1a rests 0.9 s (``C*1a`` committed), is moved on to 1b, and
+    sente's lion takes it there. The board asked which piece sente dropped on 1b (a drop
+    then ``1a1b``, the chick taking it), then committed ``2c1b`` and ``1a1b`` unasked: the
+    chick taking sente's lion, a game ended that was not. From before ``C*1a`` the board
+    reads ``C*1b``, but that reading left 1a's rest unexplained (no flight of a drop, whose
+    piece comes from a stand no sensor reads): a drop's piece may be set down on its way,
+    on a cell it left before it landed. The board asks ``C*1a`` or ``C*1b``."""
+    sim = dobutsu("1l1/3/1L1/EEG w GCc 14")
+    asked = played_answering(sim, chick_set_on_1a_then_1b(0.94, 0.53), ["C*1b", "2c1b"])
+    assert asked == ["C*1a C*1b"]
+    assert record(sim) == ["C*1b", "2c1b"]
+    assert sim.controller.phase is Phase.PLAY
+
+
+@pytest.mark.parametrize(("rests", "taken_after"), [(0.6, 0.53), (0.94, 1.5), (1.5, 3.0)])
+def test_a_drop_moved_on_is_never_read_as_the_chick_taking_the_lion(
+    rests: float, taken_after: float
+) -> None:
+    """The same hands at other paces: the chick resting on 1a longer or shorter, sente's
+    lion taking it at once or after the board rested. Never the wrong record."""
+    sim = dobutsu("1l1/3/1L1/EEG w GCc 14")
+    played_answering(sim, chick_set_on_1a_then_1b(rests, taken_after), ["C*1b", "2c1b"])
+    assert record(sim) == ["C*1b", "2c1b"]
+
+
+def lion_set_on_3c_then_takes(
+    *, via_3a: bool, touch: bool, lies: float, drop_first: bool
+) -> list[HandStep]:
+    """Gote's lion lifted from 3b (set on 3a first with ``via_3a``), resting on 3c 2-3 s;
+    sente's elephant dropped on 2a (set on 1b first with ``drop_first``), gote's chick on
+    2d touched with ``touch``; then gote's lion takes sente's on 2b, pushing it aside onto
+    1b where it lies ``lies`` seconds (independent hands, Robot Duel seed 710054)."""
+    t = 0.5
+    steps = [
+        HandStep(t - 0.39, LiftStone("2b")),  # sente's last move touched after it
+        HandStep(t - 0.24, PutStone("2b", SENTE_LION, SENTE_LION)),
+        HandStep(t, LiftStone("3b")),
+    ]
+    if via_3a:
+        steps += [
+            HandStep(t + 1.78, PutStone("3a", GOTE_LION, GOTE_LION)),
+            HandStep(t + 2.45, LiftStone("3a")),
+        ]
+    steps += [
+        HandStep(t + (2.61 if via_3a else 1.78), PutStone("3c", GOTE_LION, GOTE_LION)),
+        HandStep(t + 2.88, LiftStone("hand:b:E")),
+    ]
+    if drop_first:
+        steps += [
+            HandStep(t + 3.42, PutStone("1b", SENTE_ELEPHANT, SENTE_ELEPHANT)),
+            HandStep(t + 3.65, LiftStone("1b")),
+        ]
+    steps.append(HandStep(t + 4.10, PutStone("2a", SENTE_ELEPHANT, SENTE_ELEPHANT)))
+    if touch:
+        steps += [
+            HandStep(t + 4.19, LiftStone("2d")),
+            HandStep(t + 4.38, PutStone("2d", GOTE_CHICK, GOTE_CHICK)),
+        ]
+    steps += [
+        HandStep(t + 4.64, LiftStone("3c")),
+        HandStep(t + 4.79, LiftStone("2b")),  # the victim pushed aside
+        HandStep(t + 4.89, PutStone("1b", SENTE_LION, SENTE_LION)),
+        HandStep(t + 4.96, PutStone("2b", GOTE_LION, GOTE_LION)),
+        HandStep(t + 4.96 + lies, Remove("1b")),
+    ]
+    return steps
+
+
+def test_a_move_set_down_whose_piece_stood_as_the_line_landed_is_asked() -> None:
+    """Gote's lion set on 3a, then on 3c (2 s), sente's elephant set on 1b, then dropped on
+    2a, gote's chick on 2d touched, then gote's lion takes sente's on 2b, the victim lying
+    1.2 s on 1b. With 3c lifted, the board showed ``3b2a`` for 0.15 s, and once the victim
+    lay on 1b, committed ``3b2a`` and asked which piece sente dropped on 1b: a line whose
+    first move landed on 2a while the piece on 3c, shown there as ``3b3c``, stood from
+    before until after it (one piece is never on two cells). A line's first move is asked
+    beside such moves as a move alone is (``shown_then_taken_up``)."""
+    sim = dobutsu("3/lL1/1c1/EcG w GE 10")
+    steps = lion_set_on_3c_then_takes(via_3a=True, touch=True, lies=1.23, drop_first=True)
+    notices = sim.run(steps[:-1]) + sim.settle()
+    assert "3b2a" not in commits(notices), notices
+    assert ("3b2a", "3b3c") in prompts(notices), notices
+    sim.run(steps[-1:])
+    sim.send(Select("3b3c"))
+    played_answering(sim, [], ["3b3c", "E*2a", "3c2b"])
+    assert record(sim) == ["3b3c", "E*2a", "3c2b"]
+    assert sim.controller.phase is Phase.GAME_OVER
+
+
+@pytest.mark.parametrize("via_3a", [True, False])
+@pytest.mark.parametrize("touch", [True, False])
+@pytest.mark.parametrize("lies", [0.3, 1.23])
+@pytest.mark.parametrize("drop_first", [True, False])
+def test_a_lion_set_down_and_gone_on_is_never_read_as_moved_to_the_drop(
+    via_3a: bool, touch: bool, lies: float, drop_first: bool
+) -> None:
+    """The same hands in other orders and paces: with or without the rest on 3a, the
+    drop's rest on 1b and the touch on 2d, the victim lying a short or a long while.
+    Never the wrong record: every question answered with the move played, the board
+    records the three moves."""
+    sim = dobutsu("3/lL1/1c1/EcG w GE 10")
+    steps = lion_set_on_3c_then_takes(via_3a=via_3a, touch=touch, lies=lies, drop_first=drop_first)
+    played_answering(sim, steps, ["3b3c", "E*2a", "3c2b"])
+    assert record(sim) == ["3b3c", "E*2a", "3c2b"]
