@@ -138,6 +138,17 @@ def _may_go_on(base: Base[M], tail: tuple[M, ...], last: Footprint) -> bool:
     )
 
 
+def _open_from_last_change(base: Base[M], tail: tuple[M, ...], footprints: list[Footprint]) -> int:
+    """How many of the tail's last moves stay open after moves made before the base: from
+    the last one that changes the board (the rolls and lost turns after it change
+    nothing) when its piece may only be that move going on (``_may_go_on``, judged for
+    the player to move after the whole tail), else none."""
+    for back, footprint in enumerate(reversed(footprints), start=1):
+        if footprint.changes:
+            return back if _may_go_on(base, tail, footprint) else 0
+    return 0
+
+
 class Rereading(Generic[M]):
     """A recognizer's record of the open moves: their base, what the hands did since,
     when the tail closes, and the board read again at rest."""
@@ -277,16 +288,22 @@ class Rereading(Generic[M]):
                 # while a question was open, committed with the answer and moved on at
                 # once: issue 78's independent hands, shogi 6h5i for 6h7i), unless the
                 # player to move may move that piece (a Robotory robot): then it is
-                # their move
-                done = len(tail) - _may_go_on(base, tail, footprints[-1])
+                # their move; a roll after it changes nothing of that
+                done = len(tail) - _open_from_last_change(base, tail, footprints)
             elif (
                 grew
                 and not any(f.changes for f in footprints[before:])
                 and _made_before(base, tail)
             ):
                 # a roll or a lost turn after such a move: the same piece moved again is
-                # its player's next move, no longer that one going on
-                done = len(tail)
+                # its player's next move, no longer that one going on, once that player
+                # may move it again; a roll made the moment the move was committed (a
+                # game with dice rolls at once) proves no hand done: kept open while
+                # the player to move cannot move that piece (Chaturaji, issue 78's
+                # independent hands, seed 740329: a horse set on c8 while a question
+                # was open, committed after the answer with the next seat's roll and
+                # moved on to c6 0.4 s later, was shown as an illegal move and kept)
+                done = len(tail) - _open_from_last_change(base, tail, footprints)
             if done:
                 self._earlier.append(base)  # read again if what closed it proves nothing
                 base = self.base = base.after(done, self.sensing, self.sensed, base.committed_at)

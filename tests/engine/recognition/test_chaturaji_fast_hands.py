@@ -433,3 +433,65 @@ def test_the_next_seats_moves_made_while_a_question_was_open_are_read_after_its_
     record, notices = answered(sim, t + at, choices, answer)
     played = [move for move in record if not move.startswith(("roll", "pass"))]
     assert played == expected, notices
+
+
+@pytest.mark.parametrize(
+    ("answered_after", "lifted_after", "landed_after"),
+    [
+        (5.116, 5.95, 6.13),  # the hands' own pace: lifted 0.27 s after the commit
+        (4.8, 5.95, 6.13),  # answered before the horse had rested on c8
+        (5.116, 5.9, 7.0),  # carried a second
+        (5.116, 7.5, 7.7),  # lifted 1.8 s after the commit, within the reread time
+    ],
+)
+def test_a_piece_set_down_while_a_question_was_open_and_moved_on_after_its_roll_is_asked_about(
+    monkeypatch: pytest.MonkeyPatch, answered_after: float, lifted_after: float, landed_after: float
+) -> None:
+    """From issue 78's independent hands (seed 740329): black's horse set on a3 rests
+    (b1a3 committed, green's roll 3 shown), then moves on to c3: asked. Green, its roll
+    shown, sets its horse on c8 while the question is open; answered b1c3, the board
+    commits a7c8 as it stands and rolls red's die at once; the horse moves on to c6.
+    The roll closed a7c8 as a move made before the base, no longer read again, and the
+    board showed c8-c6 as an illegal move of red's with a7c8 recorded: a wrong record.
+    A roll made as the move was committed proves no hand done while the player to move
+    cannot move that piece: the board asks where the horse went."""
+    sim = board_at(
+        monkeypatch,
+        "gBgb2rKrErHrB/gHgh2rkrerhrb/gEge6/gKgk6/6ykyK/6yeyE/kbkhkekk2yhyH/kBkHkEkK2ybyB"
+        " k 3 0,0,0,0 -",
+        [3, 2, 2, 2, 2, 2, 2],
+    )
+    black_horse, green_horse = Stone("H", 0), Stone("H", 1)
+    t = sim.now + 0.16
+    sim.run(
+        steps_from(
+            t,
+            [
+                (0.0, "lift", "b1", None),
+                (0.863, "put", "a3", black_horse),  # b1a3, committed with green's 3...
+                (2.076, "lift", "a3", None),
+                (2.132, "put", "c3", black_horse),  # ...moved on: b1c3, asked
+                (4.232, "lift", "a7", None),
+                (4.838, "put", "c8", green_horse),  # green's horse set on c8...
+            ],
+        )
+    )
+    sim.advance_to(t + answered_after)
+    assert sim.controller.phase is Phase.PROMPT
+    assert set(sim.controller.prompt_choices) == {"b1a3", "b1c3"}
+    sim.send(Select("b1c3"))
+    sim.run(
+        steps_from(
+            t,
+            [
+                (lifted_after, "lift", "c8", None),
+                (landed_after, "put", "c6", green_horse),  # ...and on to c6: a7c6
+            ],
+        )
+    )
+    notices = sim.settle() + sim.advance(5.0) + sim.settle()
+    assert not of(IllegalShown, notices), notices
+    assert sim.controller.phase is Phase.PROMPT, notices
+    assert set(sim.controller.prompt_choices) == {"a7c6", "a7c8"}
+    record, notices = answered(sim, sim.now, {"a7c6", "a7c8"}, "a7c6")
+    assert record == ["b1c3", "roll 3", "a7c6", "roll 2"], notices
