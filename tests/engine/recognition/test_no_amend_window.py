@@ -523,3 +523,19 @@ def test_a_victim_pushed_aside_while_a_question_is_open_is_no_quiet_move(
     assert "3b2b" not in commits(sim.notices), sim.notices
     assert prompts(sim.notices) == [("2c1b", "2c3d")], sim.notices
     assert record(sim) == ["2a3b", "2c3d", "C*1b", "C*2c", "3b2c"], sim.notices
+
+
+@pytest.mark.parametrize("answered", [10.9, 11.3])
+def test_a_victim_pushed_aside_and_left_past_the_wait_is_asked_after_an_answer(
+    answered: float,
+) -> None:
+    """The same, the victim left on 2b 3.5 s, past the board's wait: 3b2b is committed
+    after it, as in live play, and once the victim is taken up the board asks, the
+    capture among the choices. It recorded 3b2b and asked nothing: the open moves' base,
+    moved on over the moves committed at once with the answer, had seen no change since
+    and kept none of the hands' touches, so the capture's cell read untouched."""
+    sim = pushed_aside_while_asked(answered, 3.5)
+    assert sim.controller.prompt_choices == ("3b2b", "3b2c"), sim.notices
+    sim.send(Select("3b2c"))
+    sim.settle()
+    assert record(sim) == ["2a3b", "2c3d", "C*1b", "C*2c", "3b2c"], sim.notices
