@@ -91,11 +91,11 @@ class Recognizer(NeverReplaced[M]):
         self._swaps = ()
         asked = self._still_asking(now, confirm=confirm)
         if asked is not None:
-            return asked if confirm else self._pushed_aside_read_alone(asked, now, wait=False)
+            return asked if confirm else self._pushed_aside_waits(asked, now, self.question)
         assessment = self._landing_asked(self._assess(now, confirm=confirm))
         if not confirm:
             assessment = self._capture_or_held(assessment)
-            assessment = self._pushed_aside_read_alone(assessment, now, wait=True)
+            assessment = self._pushed_aside_waits(assessment, now)
         swaps = self._swaps_found()
         if isinstance(assessment, Commit) and not assessment.then and swaps:
             assessment = Ambiguous((*swaps, assessment.move))
@@ -188,40 +188,39 @@ class Recognizer(NeverReplaced[M]):
         self._record_asked = (frozenset(choices), recorded)
         return Ambiguous(choices)
 
-    def _pushed_aside_read_alone(
-        self, assessment: Assessment[M], now: float, *, wait: bool
+    def _pushed_aside_waits(
+        self, assessment: Assessment[M], now: float, question: tuple[M, ...] | None = None
     ) -> Assessment[M]:
-        """A line of moves committed at once is played only up to a quiet move in it that
-        may be a capture whose victim was pushed aside onto the cell it seems to land on
-        (``victims.pushed_aside``): that move is read alone after the moves before it, as
-        the board reads it live (``_judged``: it waits for the victim to be taken up). A
-        line begun by such a move waits as long, at rest (``wait``; a question the board
-        settles keeps its own moves). Moves made while a question was open are read as
-        such a line once it is answered (independent hands, Robot Duel seed 720092: a
-        lion's capture read as the quiet move beside it, committed with the two drops
-        before it as the players answered, the victim still lying there)."""
+        """A line of moves committed at once that holds a quiet move that may be a
+        capture whose victim was pushed aside onto the cell it seems to land on
+        (``victims.pushed_aside``) waits as that move alone does (``_judged``): until the
+        board has rested ``Timing.extend`` (the victim taken up, the line is read
+        again), or ok. A ``question`` the board would settle on such a line stays open as
+        long. Moves made while a question was open are read as such a line once it is
+        answered (independent hands, Robot Duel seed 720092: a lion's capture read as the
+        quiet move beside it, committed with the two drops before it as the players
+        answered, the victim still lying there)."""
         if not isinstance(assessment, Commit) or not assessment.then:
             return assessment
-        line = (assessment.move, *assessment.then)
-        pushed = self._first_pushed_aside(line)
-        if pushed is None:
+        if self._rested(now, self._rest_from, self.timing.extend):
+            return assessment  # the hand had its time, as a move alone has
+        if not self._holds_pushed_aside((assessment.move, *assessment.then)):
             return assessment
-        if pushed:
-            return Commit(line[0], line[1:pushed])
-        if not wait or self._rested(now, self._rest_from, self.timing.extend):
-            return assessment  # the hand had its time, as a move alone has (``_judged``)
         self._pushed, self._longer_rest = True, self.timing.extend
-        return Pending(line[:1], self._rest_deadline(self._rest_from, self.timing.extend))
+        if question is not None:
+            return Ambiguous(question)
+        deadline = self._rest_deadline(self._rest_from, self.timing.extend)
+        return Pending((assessment.move,), deadline)
 
-    def _first_pushed_aside(self, line: tuple[M, ...]) -> int | None:
-        """Where in ``line`` (from the position) the first move is that may be a capture
-        whose victim its capturer pushed aside onto the cell it seems to land on."""
+    def _holds_pushed_aside(self, line: tuple[M, ...]) -> bool:
+        """Whether a move of ``line`` (from the position) may be a capture whose victim
+        its capturer pushed aside onto the cell the move seems to land on."""
         if self.guide is not None or self._blind:
-            return None
-        for step, footprint in enumerate(self.overlap.footprints(line)):
-            if pushed_aside(self.overlap.after(line[:step]).index, footprint, self._did):
-                return step
-        return None
+            return False
+        return any(
+            pushed_aside(self.overlap.after(line[:step]).index, footprint, self._did)
+            for step, footprint in enumerate(self.overlap.footprints(line))
+        )
 
     def _capture_or_held(self, assessment: Assessment[M]) -> Assessment[M]:
         """A capture whose victim's cell read a piece again before its capturer left is

@@ -517,8 +517,8 @@ def test_a_victim_pushed_aside_while_a_question_is_open_is_no_quiet_move(
     """Answered as the victim lies on 2b, the board committed C*1b, C*2c and 3b2b at
     once, the quiet move the cells showed: a line read on after an answer was played
     whole, none of its moves judged as a move read live is (independent hands, Robot
-    Duel seed 720092). Its moves are played up to such a move, which is read alone after
-    them and waits for the victim to go (``victims.pushed_aside``)."""
+    Duel seed 720092). A line that holds such a move waits as the move alone does, for
+    the victim to go (``victims.pushed_aside``), and is read again."""
     sim = pushed_aside_while_asked(answered, lies)
     assert "3b2b" not in commits(sim.notices), sim.notices
     assert prompts(sim.notices) == [("2c1b", "2c3d")], sim.notices
@@ -539,3 +539,41 @@ def test_a_victim_pushed_aside_and_left_past_the_wait_is_asked_after_an_answer(
     sim.send(Select("3b2c"))
     sim.settle()
     assert record(sim) == ["2a3b", "2c3d", "C*1b", "C*2c", "3b2c"], sim.notices
+
+
+@pytest.mark.parametrize("lies", [0.5, 1.45])
+def test_a_drop_taken_at_once_by_pushing_it_aside_is_read_once_the_victim_goes(
+    lies: float,
+) -> None:
+    """Robot Duel's reed board: gote drops a chick on 3c and sente's lion on 2b takes it
+    0.12 s later by pushing it aside onto the empty 3b, where it lies ``lies`` seconds.
+    The board showed the drop, then the quiet move 2b3b, step by step, and committed
+    both at once, then asked (2b3b, 2b3c) once the chick was taken: a quiet move nobody
+    played, and a question that was no real choice (independent hands, seed 740018, on
+    the stands board). A line that holds such a move waits as the move alone does."""
+    sim = dobutsu("g1e/lc1/LCG/E2 w - 4")
+    gote_chick, sente_chick = Stone("C", 1), Stone("C", 0)
+    t = sim.now + 0.1
+    steps = [
+        HandStep(t, LiftStone("3b")),  # 3b2c, its victim pushed aside onto 1b
+        HandStep(t + 0.1, LiftStone("2c")),
+        HandStep(t + 0.13, PutStone("1b", sente_chick, sente_chick)),
+        HandStep(t + 0.17, PutStone("2c", GOTE_LION, GOTE_LION)),
+        HandStep(t + 0.69, LiftStone("1b")),
+        HandStep(t + 0.79, PutStone("hand:w:C", sente_chick, gote_chick)),
+        HandStep(t + 1.1, LiftStone("2b")),  # 3c2b
+        HandStep(t + 1.47, PutStone("hand:b:C", gote_chick, sente_chick)),
+        HandStep(t + 1.52, LiftStone("3c")),
+        HandStep(t + 2.1, PutStone("2b", SENTE_LION, SENTE_LION)),
+        HandStep(t + 4.47, LiftStone("hand:w:C")),  # C*3c
+        HandStep(t + 4.52, PutStone("3c", gote_chick, gote_chick)),
+        HandStep(t + 4.64, LiftStone("2b")),  # 2b3c, 0.12 s later, pushed aside onto 3b
+        HandStep(t + 4.79, LiftStone("3c")),
+        HandStep(t + 4.87, PutStone("3b", gote_chick, gote_chick)),
+        HandStep(t + 4.91, PutStone("3c", SENTE_LION, SENTE_LION)),
+        HandStep(t + 4.91 + lies, LiftStone("3b")),
+        HandStep(t + 5.01 + lies, PutStone("hand:b:C", gote_chick, sente_chick)),
+    ]
+    notices = sim.run(steps) + sim.settle() + sim.advance(3.0)
+    assert "2b3b" not in commits(notices) and not prompts(notices), notices
+    assert record(sim) == ["3b2c", "3c2b", "C*3c", "2b3c"], notices
