@@ -91,9 +91,11 @@ class Recognizer(NeverReplaced[M]):
         self._swaps = ()
         asked = self._still_asking(now, confirm=confirm)
         if asked is not None:
-            return asked
+            return asked if confirm else self._pushed_aside_waits(asked, now, self.question)
         assessment = self._landing_asked(self._assess(now, confirm=confirm))
-        assessment = assessment if confirm else self._capture_or_held(assessment)
+        if not confirm:
+            assessment = self._capture_or_held(assessment)
+            assessment = self._pushed_aside_waits(assessment, now)
         swaps = self._swaps_found()
         if isinstance(assessment, Commit) and not assessment.then and swaps:
             assessment = Ambiguous((*swaps, assessment.move))
@@ -219,6 +221,50 @@ class Recognizer(NeverReplaced[M]):
         choices = tuple(dict.fromkeys((*shown, recorded)))
         self._record_asked = (frozenset(choices), recorded)
         return Ambiguous(choices)
+
+    def _pushed_aside_waits(
+        self, assessment: Assessment[M], now: float, question: tuple[M, ...] | None = None
+    ) -> Assessment[M]:
+        """A line of moves committed at once that holds a quiet move that may be a
+        capture whose victim was pushed aside onto the cell it seems to land on
+        (``victims.pushed_aside``) waits as that move alone does (``_judged``): until
+        ``Timing.extend`` after the board first showed the line whole up to that move
+        (the victim taken up meanwhile, the line is read again), or ok. Counted from
+        then, not from the board's rest: the next player's hands going on end no wait
+        and start none (a line held while they go on grew past reading). A
+        ``question`` the board would settle on such a line stays open as long. Moves
+        made while a question was open are read as such a line once it is answered
+        (independent hands, Robot Duel seed 720092: a lion's capture read as the quiet
+        move beside it, committed with the two drops before it as the players answered,
+        the victim still lying there)."""
+        if not isinstance(assessment, Commit) or not assessment.then:
+            return assessment
+        shown = self._pushed_aside_shown((assessment.move, *assessment.then))
+        if shown is None or now >= shown + self.timing.extend - EPSILON:
+            return assessment  # none, or the hand had its time, as a move alone has
+        # the wait, counted as ``next_deadline`` counts a longer rest (from a move that
+        # stands, if one does, else from the board's rest)
+        standing = self.overlap.standing
+        since = self._rest_from if standing is None else min(standing.since, self._rest_from)
+        self._pushed = True
+        self._longer_rest = shown + self.timing.extend - since
+        if question is not None:
+            return Ambiguous(question)
+        return Pending((assessment.move,), self._rest_deadline(since, self._longer_rest))
+
+    def _pushed_aside_shown(self, line: tuple[M, ...]) -> float | None:
+        """When the board first showed ``line`` (from the position) whole up to its first
+        move that may be a capture whose victim its capturer pushed aside onto the cell
+        the move seems to land on (the board's rest, if it never showed that part
+        alone); None if no move of it may be."""
+        if self.guide is not None or self._blind:
+            return None
+        for step, footprint in enumerate(self.overlap.footprints(line)):
+            if pushed_aside(self.overlap.after(line[:step]).index, footprint, self._did):
+                part = line[: step + 1]
+                seen = self.overlap.seen
+                return self.overlap.shown(part).first if part in seen else self._rest_from
+        return None
 
     def _capture_or_held(self, assessment: Assessment[M]) -> Assessment[M]:
         """A capture whose victim's cell read a piece again before its capturer left is

@@ -307,6 +307,14 @@ class Rereading(Generic[M]):
             if done:
                 self._earlier.append(base)  # read again if what closed it proves nothing
                 base = self.base = base.after(done, self.sensing, self.sensed, base.committed_at)
+                # what the position keeps of the next player's hands stays touched at the
+                # base, as at a fresh one: a base moved on over moves committed at once
+                # (made while a question was open, read with its answer) saw no change
+                # since, and kept none of the touches on the cells of the move after them
+                # (independent hands, Robot Duel seed 720092: a capture by a victim pushed
+                # aside, its quiet move committed after the wait, never read again once
+                # the victim was taken up: its cell's swap forgotten)
+                base.touched.update(carried)
             elif grew:
                 base.rested = False  # a move more: the board has yet to show it at rest
             base.committed_at = now

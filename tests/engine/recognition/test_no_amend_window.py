@@ -473,3 +473,107 @@ def test_a_lion_moved_on_is_not_read_as_a_capture_on_a_cell_filled_before_it_lef
     sim.send(Select("2d1c"))
     sim.settle()
     assert record(sim) == ["1c1d", "2d1c"], sim.notices
+
+
+def pushed_aside_while_asked(answered: float, lies: float) -> Simulation:
+    """Robot Duel's reed board: gote's lion 2a3b; sente's elephant set on 1b first, then
+    on 3d (asked: 2c1b or 2c3d); while the question is open gote drops a chick on 1b,
+    sente one on 2c, and gote's lion takes it by pushing it aside onto the empty 2b,
+    where it lies ``lies`` seconds before the hand takes it to the stand. The question
+    is answered ``answered`` seconds in, as the capture is made or while its victim
+    lies there: the moves made meanwhile are read on from the answer."""
+    sim = dobutsu("gle/3/LE1/2G w Cc 4")
+    elephant, gote_chick, sente_chick = Stone("E", 0), Stone("C", 1), Stone("C", 0)
+    t = sim.now + 0.1
+    steps: list[HandStep | tuple[float, str]] = [
+        HandStep(t, LiftStone("2a")),
+        HandStep(t + 0.45, PutStone("3b", GOTE_LION, GOTE_LION)),
+        HandStep(t + 4.0, LiftStone("2c")),
+        HandStep(t + 5.35, PutStone("1b", elephant, elephant)),  # set on 1b first...
+        HandStep(t + 5.9, LiftStone("1b")),
+        HandStep(t + 6.05, PutStone("3d", elephant, elephant)),  # ...then on 3d
+        HandStep(t + 7.1, LiftStone("hand:w:C")),
+        HandStep(t + 7.15, PutStone("1b", gote_chick, gote_chick)),
+        HandStep(t + 8.45, LiftStone("hand:b:C")),
+        HandStep(t + 8.55, PutStone("2c", sente_chick, sente_chick)),
+        HandStep(t + 10.4, LiftStone("3b")),  # the lion takes the chick on 2c...
+        HandStep(t + 10.6, LiftStone("2c")),
+        HandStep(t + 10.7, PutStone("2b", sente_chick, sente_chick)),  # ...pushed onto 2b
+        HandStep(t + 10.75, PutStone("2c", GOTE_LION, GOTE_LION)),
+        HandStep(t + 10.75 + lies, LiftStone("2b")),
+        HandStep(t + 10.85 + lies, PutStone("hand:w:C", sente_chick, gote_chick)),
+    ]
+    steps.append((t + answered, "2c3d"))
+    run_answering(sim, sorted(steps, key=lambda s: s.at if isinstance(s, HandStep) else s[0]))
+    sim.settle()
+    sim.advance(3.0)
+    return sim
+
+
+@pytest.mark.parametrize(("answered", "lies"), [(10.9, 0.8), (11.3, 1.5), (10.72, 1.5)])
+def test_a_victim_pushed_aside_while_a_question_is_open_is_no_quiet_move(
+    answered: float, lies: float
+) -> None:
+    """Answered as the victim lies on 2b, the board committed C*1b, C*2c and 3b2b at
+    once, the quiet move the cells showed: a line read on after an answer was played
+    whole, none of its moves judged as a move read live is (independent hands, Robot
+    Duel seed 720092). A line that holds such a move waits as the move alone does, for
+    the victim to go (``victims.pushed_aside``), and is read again."""
+    sim = pushed_aside_while_asked(answered, lies)
+    assert "3b2b" not in commits(sim.notices), sim.notices
+    assert prompts(sim.notices) == [("2c1b", "2c3d")], sim.notices
+    assert record(sim) == ["2a3b", "2c3d", "C*1b", "C*2c", "3b2c"], sim.notices
+
+
+@pytest.mark.parametrize("answered", [10.9, 11.3])
+def test_a_victim_pushed_aside_and_left_past_the_wait_is_asked_after_an_answer(
+    answered: float,
+) -> None:
+    """The same, the victim left on 2b 3.5 s, past the board's wait: 3b2b is committed
+    after it, as in live play, and once the victim is taken up the board asks, the
+    capture among the choices. It recorded 3b2b and asked nothing: the open moves' base,
+    moved on over the moves committed at once with the answer, had seen no change since
+    and kept none of the hands' touches, so the capture's cell read untouched."""
+    sim = pushed_aside_while_asked(answered, 3.5)
+    assert sim.controller.prompt_choices == ("3b2b", "3b2c"), sim.notices
+    sim.send(Select("3b2c"))
+    sim.settle()
+    assert record(sim) == ["2a3b", "2c3d", "C*1b", "C*2c", "3b2c"], sim.notices
+
+
+@pytest.mark.parametrize("lies", [0.5, 1.45])
+def test_a_drop_taken_at_once_by_pushing_it_aside_is_read_once_the_victim_goes(
+    lies: float,
+) -> None:
+    """Robot Duel's reed board: gote drops a chick on 3c and sente's lion on 2b takes it
+    0.12 s later by pushing it aside onto the empty 3b, where it lies ``lies`` seconds.
+    The board showed the drop, then the quiet move 2b3b, step by step, and committed
+    both at once, then asked (2b3b, 2b3c) once the chick was taken: a quiet move nobody
+    played, and a question that was no real choice (independent hands, seed 740018, on
+    the stands board). A line that holds such a move waits as the move alone does."""
+    sim = dobutsu("g1e/lc1/LCG/E2 w - 4")
+    gote_chick, sente_chick = Stone("C", 1), Stone("C", 0)
+    t = sim.now + 0.1
+    steps = [
+        HandStep(t, LiftStone("3b")),  # 3b2c, its victim pushed aside onto 1b
+        HandStep(t + 0.1, LiftStone("2c")),
+        HandStep(t + 0.13, PutStone("1b", sente_chick, sente_chick)),
+        HandStep(t + 0.17, PutStone("2c", GOTE_LION, GOTE_LION)),
+        HandStep(t + 0.69, LiftStone("1b")),
+        HandStep(t + 0.79, PutStone("hand:w:C", sente_chick, gote_chick)),
+        HandStep(t + 1.1, LiftStone("2b")),  # 3c2b
+        HandStep(t + 1.47, PutStone("hand:b:C", gote_chick, sente_chick)),
+        HandStep(t + 1.52, LiftStone("3c")),
+        HandStep(t + 2.1, PutStone("2b", SENTE_LION, SENTE_LION)),
+        HandStep(t + 4.47, LiftStone("hand:w:C")),  # C*3c
+        HandStep(t + 4.52, PutStone("3c", gote_chick, gote_chick)),
+        HandStep(t + 4.64, LiftStone("2b")),  # 2b3c, 0.12 s later, pushed aside onto 3b
+        HandStep(t + 4.79, LiftStone("3c")),
+        HandStep(t + 4.87, PutStone("3b", gote_chick, gote_chick)),
+        HandStep(t + 4.91, PutStone("3c", SENTE_LION, SENTE_LION)),
+        HandStep(t + 4.91 + lies, LiftStone("3b")),
+        HandStep(t + 5.01 + lies, PutStone("hand:b:C", gote_chick, sente_chick)),
+    ]
+    notices = sim.run(steps) + sim.settle() + sim.advance(3.0)
+    assert "2b3b" not in commits(notices) and not prompts(notices), notices
+    assert record(sim) == ["3b2c", "3c2b", "C*3c", "2b3c"], notices
