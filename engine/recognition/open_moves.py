@@ -315,13 +315,6 @@ class Base(Generic[M]):
             ]
             if fills:
                 last[spot] = fills[-1]
-        if not last:
-            # nothing it lands on read a piece anew since: its landing is unseen (a
-            # capture's cell read full throughout), and only its own order tells; a
-            # victim's cell last filled before the capturer left its origin is no hand
-            # going on (a touch of it before the move began: independent hands, Robot
-            # Duel seed 710015, a lion in the hand read as that capture and asked about)
-            return self.in_order(footprint)
         blur = self.overlap.blur
         shown = dict(footprint.changes)
         # a cell the move leaves a piece on is none its piece went on from: a piece of a
