@@ -799,16 +799,20 @@ class Recognizer(NeverReplaced[M]):
             self.overlap.goes_on(alone) or self._looks_lifted(alone.footprint)
         )
         # a capture whose victim was pushed aside onto the cell it seems to land on: the
-        # board waits as long, shown, but a hand after the wait may still be taking it
+        # board waits as long, shown, but a hand after the wait may still be taking it.
+        # So it does for moves it cannot tell apart (a move and its promotion, which no
+        # sensor shows) when any may be such a capture: asked at once, the question would
+        # offer only the quiet readings while the victim lies there, never the capture
+        # played (independent hands, shogi seeds 740024 and 750009: a bishop's capture of
+        # a lance pushed onto 8h asked as 4d8h or 4d8h+)
         self._pushed = (
-            alone is not None
-            and not self._continuing
+            not self._continuing
             and self.guide is None
-            and pushed_aside(self.index, alone.footprint, self._did)
+            and any(pushed_aside(self.index, c.footprint, self._did) for c in candidates)
             # the board showed the capture whole, then the piece beside it came: a line
             # of it and a reply makes the board too, and is asked at rest, before the
             # hands go on (issue 78: Robot Duel at blitz, a drop 0.7 s after a capture)
-            and not any(line[0] != alone.move for line in self.overlap.explaining(self._frame))
+            and not any(line[0] not in moves for line in self.overlap.explaining(self._frame))
         )
         longer = self.timing.extend if self._continuing or self._pushed else 0.0
         if alone is not None and self._by_a_piece_there(alone.footprint):

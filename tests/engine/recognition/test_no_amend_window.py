@@ -97,6 +97,37 @@ def test_a_shogi_victim_pushed_aside_is_no_quiet_move() -> None:
     assert commits(notices) == ["5e5d"] and not prompts(notices)
 
 
+@pytest.mark.parametrize("lies", [0.45, 0.9, 1.4])
+def test_a_victim_pushed_aside_where_the_capturer_may_promote_is_waited_for(
+    lies: float,
+) -> None:
+    """Shogi's reed board (promotion unseen): sente's bishop 5e takes the lance on 1a,
+    pushing it aside onto 2b on its way, where it lies ``lies`` seconds before the hand
+    takes it to the stand. The quiet move the board showed has two readings, 5e2b and
+    5e2b+, so the wait for a victim pushed aside (made for a single move) never came: the
+    board asked 5e2b or 5e2b+ while the lance lay there, a prompt without the capture
+    played (independent hands, shogi seeds 740024 and 750009). The board waits for the
+    victim to be taken up, then asks only the capture's promotion."""
+    sim = make_sim(
+        "sim-shogi", position="4k3l/9/9/9/4B4/9/9/9/4K4 b - 1", noise=Noise.none(), game=SHOGI
+    )
+    bishop, lance = Stone("B", 0), Stone("L", 1)
+    t = sim.now + 0.1
+    steps: list[HandStep | tuple[float, str]] = [
+        HandStep(t, LiftStone("5e")),
+        HandStep(t + 0.06, LiftStone("1a")),  # the lance pushed off its cell
+        HandStep(t + 0.10, PutStone("2b", lance, lance)),  # onto the bishop's way
+        HandStep(t + 0.12, PutStone("1a", bishop, bishop)),
+        HandStep(t + 0.12 + lies, LiftStone("2b")),
+        HandStep(t + 0.22 + lies, PutStone("hand:b:L", lance, Stone("L", 0))),
+        (t + 4.0, "5e1a+"),
+    ]
+    run_answering(sim, steps)
+    notices = sim.notices + sim.settle()
+    assert prompts(notices) == [("5e1a", "5e1a+")], notices
+    assert record(sim) == ["5e1a+"]
+
+
 def test_a_question_stays_open_while_the_next_hand_goes_on() -> None:
     """The lion set down on 2b for 1.5 s (committed), moved on to 1b, and gote's lion moved
     at once after it: the record followed the hand unasked (2c2b replaced by 2c1b). It is
