@@ -262,9 +262,11 @@ class Base(Generic[M]):
             # is another, the next player's
             if not all(reading != EMPTY for _, reading in footprint.changes):
                 return False
-            left = {
-                s: self.last_at[s] for s in self.landed() - footprint.spots() if s in self.last_at
-            }
+            # when its piece last left each cell it was set on: the cell may read a piece
+            # again since, the next player's set there (independent hands, Robot Duel
+            # seed 743030: a chick set on 3c, moved on to 2c, gote's dropped on 3c)
+            lifts = self.lifts()
+            left = {s: max(lifts[s]) for s in self.landed() - footprint.spots() if s in lifts}
             new = {s: self.filled_at[s] for s in footprint.spots() if s in self.filled_at}
             blur = self.overlap.blur
             return all(
@@ -415,8 +417,26 @@ class Base(Generic[M]):
         # reply changes (a capture of the piece set down) does
         later = frozenset().union(*(f.spots() for f in footprints[second + 1 :]))
         mine = [self._done_at(s, theirs_spots) for s in mine_spots - later if s in self.last_at]
-        theirs = [self.first_at[s] for s in theirs_spots - mine_spots if s in self.first_at]
+        done = max(mine, default=math.inf)
+        theirs = [
+            self._reply_began(s, done) for s in theirs_spots - mine_spots if s in self.first_at
+        ]
         return bool(mine) and bool(theirs) and max(mine) < min(theirs) + blur
+
+    def _reply_began(self, spot: Spot, done: float) -> float:
+        """When the reply first changed ``spot``. A cell the open moves set a piece down
+        on, that the mover's hand took up again before its move was ``done`` (a piece
+        set down on its way and moved on), read the mover's piece until it last emptied
+        by then: the reply's changes there come after (independent hands, Robot Duel
+        seed 743030: sente's chick set on 3c, committed, moved on to 2c, gote's chick
+        dropped on 3c at once, read as begun when sente's chick was set there)."""
+        first = self.first_at[spot]
+        if spot not in self.landed():
+            return first
+        changes = self.timeline.get(spot, [])
+        left = [at for at, reads in changes if not reads and at <= done + EPSILON]
+        after = [at for at, _ in changes if left and at > left[-1]]
+        return after[0] if after else first
 
     def _done_at(self, spot: Spot, second: frozenset[Spot]) -> float:
         """When the first move of a line was done with ``spot``: a cell the reply changes
@@ -563,7 +583,17 @@ class Base(Generic[M]):
             done = [self.last_at[s] for s in later.spots() if s in self.last_at]
             if began and done and max(done) < min(began) - MARGIN:
                 return True
-            if began and self._stood_before(later, min(began) - MARGIN):
+            # a drop's piece comes from a stand no sensor reads: it may have been set
+            # down on its way, on a cell it left before it landed, where the later move
+            # lands (independent hands, Robot Duel seed 743030: sente's chick set on 3c,
+            # committed, moved on to 2c, gote's chick dropped on 3c at once)
+            dropped = [
+                self.filled_at[s]
+                for s, reading in earlier.changes
+                if reading != EMPTY and s in self.filled_at
+            ]
+            gone_by = max(dropped) if dropped and not earlier.starts() else -math.inf
+            if began and self._stood_before(later, min(began) - MARGIN, gone_by):
                 return True
         expected = self.overlap.expected
         reached: set[Spot] = set()
@@ -607,24 +637,26 @@ class Base(Generic[M]):
                 flights.append(Flight(-math.inf, max(landings), ()))
         return self._filled_unexplained(reached, flights) or self._back_before_landing(footprints)
 
-    def _stood_before(self, footprint: Footprint, when: float) -> bool:
+    def _stood_before(self, footprint: Footprint, when: float, gone_by: float = -math.inf) -> bool:
         """Whether a cell ``footprint`` lands on, empty at the base, held a piece ``STOOD``
         or longer from before ``when``: its piece was set down before then (a knock since
-        took it off and put it back; no knock fills an empty cell)."""
+        took it off and put it back; no knock fills an empty cell). A piece gone again by
+        ``gone_by`` may be another move's (a drop's piece set down on its way)."""
         for spot, reading in footprint.changes:
             if reading == EMPTY or self.overlap.expected.get(spot, EMPTY) != EMPTY:
                 continue
-            first = self._first_stood(spot) if spot in self.timeline else None
+            first = self._first_stood(spot, gone_by) if spot in self.timeline else None
             if first is not None and first < when:
                 return True
         return False
 
-    def _first_stood(self, spot: Spot) -> float | None:
+    def _first_stood(self, spot: Spot, gone_by: float = -math.inf) -> float | None:
         """When ``spot`` first read a piece that stayed ``STOOD`` or longer (or stays):
-        a piece carried over the cell, or a bounce, reads there only a moment."""
+        a piece carried over the cell, or a bounce, reads there only a moment; but for a
+        piece gone again by ``gone_by``."""
         changes = self.timeline.get(spot, [])
         for (at, reads), (then, _) in pairwise(changes):
-            if reads and then - at >= STOOD - EPSILON:
+            if reads and then - at >= STOOD - EPSILON and then > gone_by + MARGIN:
                 return at
         if changes and changes[-1][1]:
             return changes[-1][0]

@@ -462,7 +462,19 @@ class Rereading(Generic[M]):
             return known[2]
         there = [line for line in base.readings(frame) if line]
         lifting = not there and self._earlier and _taken_up(base, frame)
-        for index in range(len(self._earlier) - 1, -1, -1) if not lifting else ():
+        # the open moves read otherwise from their own base (asked, or played again, which
+        # the record takes only through a question offering its move) come before an
+        # earlier base's question: an answer to that one keeps these as they were,
+        # unasked (independent hands, Robot Duel seed 743030: sente's chick set on 3c,
+        # committed, moved on to 2c, gote's dropped on 3c; asked about the lion's move
+        # before it, the answer kept the chick on 3c and asked only about a drop on 2c)
+        own = (
+            self._decided(base, here(), there, shown)
+            if any(line[: len(base.tail)] != base.tail for line in there)
+            else None
+        )
+        reads_own = own is not None and own.back > 0 and bool(own.moves or own.choices)
+        for index in range(len(self._earlier) - 1, -1, -1) if not (lifting or reads_own) else ():
             earlier = self._earlier[index]
             went = bool(there) and went_on(earlier, base, there, REACTION, self.timing.departs)
             if there and not went:
