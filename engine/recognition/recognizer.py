@@ -183,12 +183,9 @@ class Recognizer(NeverReplaced[M]):
         promotion asked, the next capture's victim pushed aside onto the cell the
         unpromoted pawn would let a gold step to: issue 78's independent hands, shogi
         seed 710033, settled unpromoted with the next move read as that step)."""
-        if len(line) < 2:
-            return False
-        first, *later = self.overlap.footprints(line)
-        if len(later) == 1 and self._did.made_on_its_way(first, later[0]):
+        if len(line) == 2 and self._made_on_its_way(line):
             return True
-        return laid_aside(later, self._did)
+        return len(line) > 1 and laid_aside(self.overlap.footprints(line)[1:], self._did)
 
     def _lifted_since_asked(self, move: M) -> bool:
         """Whether ``move`` set a piece on a cell that read it when the question was
@@ -1022,9 +1019,9 @@ class Recognizer(NeverReplaced[M]):
             if line[0] != only.move and (unexplained or self._paused(line[:1]))
         ]
         if unexplained:
-            taken = shown_then_taken_up(self.overlap, only.footprint, frame, self._did)
-            taken += set_down_off_the_way(self.overlap, only.footprint, frame, self._did)
-            others += [move for move in taken if move != only.move]
+            others += [
+                move for move in self._stood_elsewhere(only.footprint, frame) if move != only.move
+            ]
             # moves the board showed one after another back to the position (pieces out
             # and back, each player's, while a question was open), the cells the move
             # leaves unexplained among theirs: the move may come after them
@@ -1082,10 +1079,21 @@ class Recognizer(NeverReplaced[M]):
         )
         if self._did.handled <= spots:
             return ()
-        frame, did, explained = self._frame, self._did, spots - footprint.spots()
-        taken = shown_then_taken_up(self.overlap, footprint, frame, did, explained=explained)
-        taken += set_down_off_the_way(self.overlap, footprint, frame, did, explained=explained)
+        taken = self._stood_elsewhere(footprint, self._frame, spots - footprint.spots())
         return tuple(dict.fromkeys(move for move in taken if move != first))
+
+    def _stood_elsewhere(
+        self, footprint: Footprint, frame: Frame, explained: frozenset[Spot] = frozenset()
+    ) -> tuple[M, ...]:
+        """The single moves the board showed whole whose piece stood on another cell as
+        ``footprint``'s move landed (``shown_then_taken_up``) or was set down off its way
+        (``set_down_off_the_way``), on cells outside ``explained``: the same board may be
+        that move, its piece taken up again by a hand."""
+        did = self._did
+        taken = shown_then_taken_up(self.overlap, footprint, frame, did, explained=explained)
+        return taken + set_down_off_the_way(
+            self.overlap, footprint, frame, did, explained=explained
+        )
 
     def _last_set_down_off_its_way(self, line: tuple[M, ...]) -> bool:
         """Whether the board showed the piece of ``line``'s last move set down off its
