@@ -1,0 +1,179 @@
+"""Invariant four of recognition: a question stays open until it is answered or the board
+at rest has exactly one reading among its moves (docs/recognition.md). The hands do not
+wait for a prompt: the next player's hand is often at work before the question is read,
+a piece of a move offered may be in a hand, a reply may be under way. Closing a question
+on such a board, or settling it on a reading made while the hands were still at work,
+lost the move played (issue 78's independent hands); so the open question is judged
+here, apart from the reading of moves (``engine.recognition.recognizer``), with what the
+board was when it was asked."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from typing import TypeVar
+
+from engine.physical import EMPTY, Frame
+from engine.recognition.answers import Ambiguous, Assessment, Commit, Reread
+from engine.recognition.never_replaced import NeverReplaced
+from engine.recognition.open_moves import EPSILON, in_order_first
+from engine.recognition.overlap import shared
+from engine.recognition.victims import laid_aside
+
+M = TypeVar("M", bound=Hashable)
+
+
+class OpenQuestion(NeverReplaced[M]):
+    """The recognizer's keeping of an open question (module docstring)."""
+
+    # a question about the record: its choices, and the committed move it asks about
+    _record_asked: tuple[frozenset[M], M] | None = None
+    _asked_of: tuple[tuple[M, ...], Frame] | None = None  # a question, and the board then
+
+    def _note_record_asked(self, assessment: Assessment[M]) -> None:
+        """Kept when ``assessment`` asks about the record: the committed move at the ply
+        it asks about, which only the players may take out of the record."""
+        if not isinstance(assessment, Reread) or not assessment.choices:
+            return
+        if self._position is None:
+            return
+        stack = self._position.move_stack
+        ply = len(stack) - assessment.back + len(assessment.moves)
+        if assessment.back and ply < len(stack):
+            self._record_asked = (frozenset(assessment.choices), stack[ply])
+
+    def _still_asking(
+        self, now: float, read: Callable[[], Assessment[M]], *, confirm: bool
+    ) -> Assessment[M] | None:
+        """A question the players have not answered (``question``: the moves a prompt
+        offers for the next ply) stays open while the hands go on (the next player's hand
+        already at work), until it is answered or the board at rest has exactly one
+        reading among its moves (issue 78: a question closed by the next hand, or settled
+        by the board committing another choice, lost the move played). A question about
+        a move the board had committed is the players' alone to answer: the board at rest
+        only ever asks it anew, the committed move still among the choices, when the hand
+        went on to another move. None: no question, or one the board no longer bears on
+        (it shows the position again, nothing of the question makes it): read as ever."""
+        question = self.question
+        if question is None:
+            self._record_asked = self._asked_of = None
+            return None
+        if self._asked_of is None or self._asked_of[0] != question:
+            self._asked_of = (question, self._asked_board(question))
+        asked_of = self._asked_of[1]
+        rested = self._rested(now, self._rest_from, self.timing.settle)
+        asked = self._record_asked
+        if asked is not None and asked[0] == frozenset(question):
+            if not rested:
+                return Ambiguous(question)
+            return self._record_asked_anew(question, asked[1], read())
+        if self.guide is not None or self._blind or not self._diff():
+            return None
+        if not rested or self._frame == asked_of:
+            # the hands are at work, or the board is as it was asked of: the question stays
+            return Ambiguous(question)
+        every = [line for line in self._readings_here() if line]
+        readings = [line for line in every if line[0] in question]
+        waiting = not confirm and now - self._changed_at < self.timing.grace - EPSILON
+        if waiting and any(self._waits_for_the_hand(line) for line in readings):
+            # a reading the board would wait for the grace for, read alone: it must not
+            # answer the question before the hand is done either
+            return Ambiguous(question)
+        # a move whose piece reads gone from where it was set down may be in a hand (the
+        # next player's capture of it under way, its victim not yet on the stand): no
+        # board at rest reads it until that hand is done, so the board does not yet bear
+        # on it (independent hands, Robot Duel seed 710075: dropped from the question
+        # while the capture's victim was lifted, then the question settled without it)
+        held = [move for move in question if self._lifted_since_asked(move)]
+        if not readings:
+            if len(held) == len(question):
+                # its piece is in the hand (a token touched again while the next player
+                # has played): what the board reads now is offered beside it, never
+                # instead of it (a hand that returns it would find the move not offered)
+                return Ambiguous(tuple(dict.fromkeys((*question, *(line[0] for line in every)))))
+            return None
+        firsts = {line[0] for line in readings}
+        common = shared(readings)
+        if common and firsts.issuperset(held):
+            return Commit(common[0], common[1:])
+        return Ambiguous(tuple(move for move in question if move in firsts or move in held))
+
+    def _asked_board(self, question: tuple[M, ...]) -> Frame:
+        """The board ``question`` was asked of, read when it is first judged: the board
+        then (the hands' last frame before it, perhaps a moment after the prompt), but
+        for moves the board cannot show (a refill, asked by ok or refill on a board at
+        rest) the position itself: the first reading may come only with the next move's
+        frame, which would pass for the board asked of, and that move was never read
+        (issue 78's independent hands, Robotory seed 710031: a token placed while the
+        refill was asked, the prompt open for ever)."""
+        unseen = self.unseen
+        if all(move in unseen for move in question):
+            return self._expected
+        return self._frame
+
+    def _waits_for_the_hand(self, line: tuple[M, ...]) -> bool:
+        """Whether a later move of ``line`` lands where a victim pushed aside lies
+        (``victims.laid_aside``), or is a reply done before the first move's piece came
+        down (``Touches.made_on_its_way``): as ``_pairs_at_rest`` for two moves, the hand
+        may still be at work, and until the grace the same board may be another line (a
+        promotion asked, the next capture's victim pushed aside onto the cell the
+        unpromoted pawn would let a gold step to: issue 78's independent hands, shogi
+        seed 710033, settled unpromoted with the next move read as that step)."""
+        if len(line) == 2 and self._made_on_its_way(line):
+            return True
+        return len(line) > 1 and laid_aside(self.overlap.footprints(line)[1:], self._did)
+
+    def _lifted_since_asked(self, move: M) -> bool:
+        """Whether ``move`` set a piece on a cell that read it when the question was
+        asked and reads empty now: the piece may be in a hand."""
+        asked_of = self._asked_of[1] if self._asked_of is not None else None
+        if asked_of is None:
+            return False
+        frame = self._frame
+        return any(
+            frame.get(spot, EMPTY) == EMPTY
+            for spot, reading in self.index.footprint(move).changes
+            if reading != EMPTY and asked_of.get(spot, EMPTY) == reading
+        )
+
+    def _record_asked_anew(
+        self, question: tuple[M, ...], recorded: M, reading: Assessment[M]
+    ) -> Ambiguous[M]:
+        """The board at rest while a question about the committed ``recorded`` is open:
+        asked anew when it reads another move than those offered (the hand went on: a
+        slide passing its cells), ``recorded`` always among the choices; else the same.
+        ``reading``: the board read as if nothing were asked."""
+        if isinstance(reading, Commit):
+            shown: tuple[M, ...] = (reading.move,)
+        elif isinstance(reading, Ambiguous | Reread):
+            shown = reading.candidates if isinstance(reading, Ambiguous) else reading.choices
+        else:
+            shown = ()
+        if not shown or set(shown) <= set(question):
+            return Ambiguous(question)
+        choices = tuple(dict.fromkeys((*shown, recorded)))
+        self._record_asked = (frozenset(choices), recorded)
+        return Ambiguous(choices)
+
+    def _readings_here(self) -> list[tuple[M, ...]]:
+        """The lines from the position that make the board: none, a move, moves shown
+        one after another, or two the hands overlapped."""
+        diff = self._diff()
+        if not diff:
+            return [()]
+        candidates = self._candidates(diff)
+        hands = self._hands()
+        return in_order_first(
+            [(c.move,) for c in candidates if self._in_order(c.footprint)],
+            [(c.move,) for c in candidates],
+            self.overlap.explaining(self._frame),
+            lambda fallback: self.overlap.pairs(
+                self._frame, hands, self._in_order, fallback=fallback
+            ),
+        )
+
+    def _made_on_its_way(self, pair: tuple[M, ...]) -> bool:
+        """Whether ``pair``'s reply was made while the first move's piece was still on its
+        way (``Touches.made_on_its_way``): the hand may be at work yet."""
+        first, reply = pair
+        after = self.overlap.after((first,)).index
+        return self._did.made_on_its_way(self.index.footprint(first), after.footprint(reply))
