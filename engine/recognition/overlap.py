@@ -79,6 +79,7 @@ class Overlap(Generic[M]):
     current: frozenset[tuple[M, ...]] = frozenset()  # the lines the board shows now
     began: dict[tuple[M, ...], float] = field(default_factory=dict)  # its last showing began
     handled: dict[tuple[M, ...], frozenset[Spot]] = field(default_factory=dict)  # when first shown
+    done: set[tuple[M, ...]] = field(default_factory=set)  # said done as shown (``said_done``)
     _afters: dict[tuple[M, ...], After[M]] = field(default_factory=dict)
     _goes_on: dict[M, bool] = field(default_factory=dict)  # whether a shown move may go on
     dice: Foresight[M] = unforeseen  # the rolls the session will make (``board_plies``)
@@ -142,6 +143,7 @@ class Overlap(Generic[M]):
         self.before_gap.clear()
         self.began.clear()
         self.handled.clear()
+        self.done.clear()
         self.current = frozenset()
         self.standing = None
         self.knocked = None
@@ -209,6 +211,7 @@ class Overlap(Generic[M]):
             for kept in (self.first, self.ended, self.before_gap, self.began):
                 kept.pop(line, None)
             self.handled.pop(line, None)
+            self.done.discard(line)
 
     def pairs(
         self,
@@ -405,7 +408,7 @@ class Overlap(Generic[M]):
                 for line in self.seen
                 if len(line) == 1
                 and line[0] not in firsts
-                and self.held(line) >= pause
+                and self.went_on_after_rest(line, pause)
                 and any(
                     goes_on(self.index.footprint(line[0]), self.index.footprint(first))
                     for first in firsts
@@ -415,7 +418,23 @@ class Overlap(Generic[M]):
 
     def shown(self, line: tuple[M, ...]) -> Shown[M]:
         last = self.seen[line]
-        return Shown(line, self.first.get(line, last), last, self.ended.get(line))
+        first = self.first.get(line, last)
+        return Shown(line, first, last, self.ended.get(line), line in self.done)
+
+    def said_done(self) -> None:
+        """The players say the move the board shows is done (ok, the clock or refill)
+        while a question before it is open, so it cannot be played yet: each line the
+        board shows now ends there, as one shown longer than a step does (``held``). A
+        shared robot walked on at once after that press is the next player's as likely
+        as the chain going on, and is asked (issue 78's independent hands, Robotory seed
+        800004: the chain walked on 0.1 s after the ok was recorded as one, unasked)."""
+        self.done |= self.current
+
+    def went_on_after_rest(self, line: tuple[M, ...], pause: float) -> bool:
+        """Whether the board showed ``line`` longer than a step (``pause``) before it went
+        on, or the players said it was done as it showed it (``said_done``): a move going
+        on from it may be the next player's."""
+        return line in self.done or self.held(line) >= pause
 
     def behind(self, moves: tuple[M, ...]) -> tuple[Shown[M], ...]:
         """The lines the board showed from this position, each after ``moves`` (the
@@ -431,6 +450,8 @@ class Overlap(Generic[M]):
         """A line carried over a commit (``Carried``)."""
         self.seen[shown.line] = shown.last
         self.first[shown.line] = shown.first
+        if shown.done:
+            self.done.add(shown.line)
         if shown.ended is None:
             self.current |= {shown.line}
         else:

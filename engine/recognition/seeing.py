@@ -222,8 +222,13 @@ class Seeing(Generic[M]):
 
     def close(self, now: float) -> None:
         """The moves played so far are done (a confirm): they are not read again, and
-        their victims not asked about."""
+        their victims not asked about. With a question open the moves the board shows
+        after it cannot be played yet: they are marked done as shown
+        (``Overlap.said_done``), so a move going on from them is not read as theirs
+        unasked."""
         self._victims_open = False
+        if self.question is not None and self._position is not None:
+            self.overlap.said_done()
         self._close_tail(now)
 
     def _close_tail(self, now: float) -> None:
@@ -522,8 +527,9 @@ class Seeing(Generic[M]):
         return any(abs(lift - land) < MARGIN for lift in lifts for land in landed)
 
     def _paused(self, line: tuple[M, ...]) -> bool:
-        """Whether the board showed ``line`` longer than a step before it went on."""
-        return self.overlap.held(line) >= self.timing.pause - EPSILON
+        """Whether the board showed ``line`` longer than a step before it went on, or the
+        players said it was done as it showed it (``Overlap.said_done``)."""
+        return self.overlap.went_on_after_rest(line, self.timing.pause - EPSILON)
 
     def _still_standing(self) -> None:
         """After a commit, the next move the board showed whole before it stands, if its

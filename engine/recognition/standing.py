@@ -70,12 +70,14 @@ class Carried(Generic[M]):
 @dataclass(frozen=True, slots=True)
 class Shown(Generic[M]):
     """When the board showed a line whole: first, last, and when it stopped (None: it
-    still does)."""
+    still does); ``done``: the players said its last move was done while the board
+    showed it (``Overlap.said_done``)."""
 
     line: tuple[M, ...]
     first: float
     last: float
     ended: float | None = None
+    done: bool = False
 
     def held(self) -> float:
         """How long the board showed it before going on (0 while it still does)."""

@@ -86,7 +86,7 @@ class Presses:
     def press(self, role: ButtonRole, now: Now, showing: Showing) -> Decision:
         """The first (often the only) step of a press."""
         if role is ButtonRole.OK and self._ends_a_move_shown(now, showing):
-            return Say()
+            return Confirm(role)
         prompted = self._prompts.press(role, now)
         if prompted is not None:
             return prompted
@@ -121,7 +121,10 @@ class Presses:
         places and presses ok has made their move, and the board reads it at rest, which
         closes the question (issue 78's independent hands, Robotory seed 710031: the
         refill lit was played, a move nobody made, and the token read as the next
-        player's). A player stepping through the choices answers them as ever."""
+        player's). It ends it as any ok does (``Confirm``): a chain shown is done, and
+        the shared robot walked on at once after it is not read as the chain going on
+        unasked (seed 800004's class). A player stepping through the choices answers
+        them as ever."""
         state = now.state
         return (
             isinstance(state, Prompting)

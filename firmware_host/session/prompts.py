@@ -16,6 +16,7 @@ from engine.said import N_, said
 from firmware_host.notices.declared import Refused
 from firmware_host.session.across_boards import AcrossBoards
 from firmware_host.session.decisions import (
+    Confirm,
     Decision,
     NothingPlayed,
     Now,
@@ -41,6 +42,7 @@ from firmware_host.session.state import (
     SetDownChoice,
     SettingUp,
     TakebackChoice,
+    board_question,
 )
 
 STEPS = {ButtonRole.NEXT: 1, ButtonRole.BACK: -1}
@@ -77,7 +79,12 @@ class Prompts:
             return Step(STEPS[role])
         if role is ButtonRole.OK:
             if state.glanced(now.at):
-                return Say()  # the ok that ended the move, as the prompt opened
+                # the ok that ended the move, as the prompt opened: of a question which
+                # move the board shows, it ends the move shown as any ok does, one the
+                # question keeps from being played yet too (``Seeing.close``: a chain
+                # walked on at once is asked, never read as one; issue 78's independent
+                # hands, Robotory seed 800004)
+                return Confirm(role) if board_question(state) is not None else Say()
             return self.accept(state.choices[state.selected], now)
         return None
 

@@ -11,11 +11,13 @@ from drivers.buttons import ButtonRole
 from engine.physical import Stone
 from engine.robotory import ROBOTORY
 from engine.shogi import SHOGI
+from firmware_host.loops.simulator import Simulation
+from firmware_host.session.actions import Select
 from firmware_host.session.state import Phase
 from hardware.mock.hands import HandStep, LiftStone, Noise, PutStone, Remove
 from tests.engine.recognition.test_held_in_the_air import record
 from tests.engine.recognition.test_no_amend_window import run_answering
-from tests.firmware_host.simkit import make_sim
+from tests.firmware_host.simkit import commits, make_sim
 
 
 def test_a_promotion_asked_is_not_settled_by_a_capture_whose_victim_lies_aside() -> None:
@@ -94,3 +96,95 @@ def test_ok_after_a_token_placed_while_the_refill_is_asked_ends_the_placement(
     sim.settle()
     assert record(sim) == ["b@E3"]
     assert sim.controller.phase is Phase.PLAY
+
+
+RED_ROBOT = Stone("R", None)
+
+
+def robot_step(sim: Simulation, at: float, start: str, cell: str) -> float:
+    """The red robot walked from ``start`` onto ``cell`` from ``at``, the token there
+    boxed first (the hands of seed 800004); when it landed."""
+    landed = at + 0.15
+    steps = [
+        HandStep(at, LiftStone(start)),
+        HandStep(at + 0.1, Remove(cell)),
+        HandStep(landed, PutStone(cell, RED_ROBOT, RED_ROBOT)),
+    ]
+    sim.run(steps)
+    return landed
+
+
+@pytest.mark.parametrize("profile", ["sim-robotory", "sim-robotory-polarity"])
+@pytest.mark.parametrize(("ok_after", "next_gap"), [(0.05, 0.1), (0.2, 0.1), (0.4, 0.3)])
+def test_ok_ending_a_chain_while_the_refill_is_asked_ends_it(
+    profile: str, ok_after: float, next_gap: float
+) -> None:
+    """Robotory (seed 800004's class): ok on a board at rest asks dark's refill; dark
+    walks the red robot B4 to C5 instead and presses ok ``ok_after`` seconds after it
+    landed, and light walks it on to C6 ``next_gap`` seconds after the press. The ok was
+    taken by neither the question (it asks only moves the board cannot show) nor the
+    chain, so the board read one chain, R:B4-C5-C6, unasked: a ply lost, a wrong record.
+    The ok ends the chain shown as any ok does; the step after it is asked (the chain
+    went on, or the next player moved the shared robot), never read as one chain."""
+    sim = make_sim(
+        profile,
+        position="4/1w1R1/w2Bbw/b1W2/4 0w1b 0w1b 10w10b d",
+        noise=Noise.none(),
+        game=ROBOTORY,
+    )
+    sim.settle()
+    sim.press(ButtonRole.OK)
+    assert sim.controller.prompt_choices == ("refill 1w2b", "refill 2w1b", "refill 3b", "refill 3w")
+    landed = robot_step(sim, sim.now + 1.0, "B4", "C5")
+    sim.advance_to(landed + ok_after)
+    sim.press(ButtonRole.OK)
+    robot_step(sim, sim.now + next_gap, "C5", "C6")
+    sim.settle()
+    assert "R:B4-C5-C6" not in commits(sim.notices)
+    assert sim.controller.prompt_choices == ("R:B4-C5", "R:B4-C5-C6")
+    sim.send(Select("R:B4-C5"))
+    sim.settle()
+    assert record(sim) == ["R:B4-C5", "R:C5-C6"]
+
+
+@pytest.mark.parametrize("next_gap", [0.1, 0.5])
+def test_ok_ending_a_chain_as_a_question_opens_ends_it(next_gap: float) -> None:
+    """Robotory's reed board (seed 800004's class): dark places a white token on E4 (its
+    colour asked: no reed tells it), light walks the red robot B4 to C5 at once, the
+    question opening as the robot lands, and presses ok 0.05 s after it opened; dark
+    walks the robot on ``next_gap`` seconds later. An ok that soon after a prompt opens
+    is the hand's habit, not an answer (``Prompting.glanced``), and it was dropped: the
+    chain was never ended, and once the token was answered the board read one chain,
+    R:B4-C5-C6, unasked. The ok ends the move shown; that cannot be played before the
+    token, so it is marked done as the board showed it (``Overlap.said_done``), and the
+    robot walked on is asked."""
+    sim = make_sim(
+        "sim-robotory",
+        position="4/1w1R1/w2Bbw/b1W2/4 0w1b 1w1b 10w10b d",
+        noise=Noise.none(),
+        game=ROBOTORY,
+    )
+    white = Stone("w", None)
+    slot = next(
+        spot
+        for spot, stones in sim.world.layout().items()
+        if spot.startswith("stock:d:") and stones[-1] == white
+    )
+    t = sim.now + 0.1
+    sim.run([HandStep(t, LiftStone(slot)), HandStep(t + 0.5, PutStone("E4", white, white))])
+    landed = robot_step(sim, t + 0.7, "B4", "C5")
+    while not sim.controller.prompt_choices and sim.now < landed + 1.0:
+        sim.advance(0.01)
+    assert sim.controller.prompt_choices == ("b@E4", "w@E4")
+    sim.advance(0.05)
+    sim.press(ButtonRole.OK)
+    robot_step(sim, sim.now + next_gap, "C5", "C6")
+    sim.settle()
+    assert sim.controller.prompt_choices == ("b@E4", "w@E4")
+    sim.send(Select("w@E4"))
+    sim.settle()
+    assert "R:B4-C5-C6" not in commits(sim.notices)
+    assert sim.controller.prompt_choices == ("R:B4-C5", "R:B4-C5-C6")
+    sim.send(Select("R:B4-C5"))
+    sim.settle()
+    assert record(sim) == ["w@E4", "R:B4-C5", "R:C5-C6"]
