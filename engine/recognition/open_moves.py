@@ -110,6 +110,46 @@ class Base(Generic[M]):
             )
         )
 
+    def shown_moved_on_from(self, spots: frozenset[Spot]) -> bool:
+        """Whether an open move's piece stood ``STOOD`` or longer on those of ``spots`` it
+        landed on (empty before it), and was taken up from each, after which the board
+        showed, from the base, the open moves before it and another move in its place,
+        whole: the hand moved the piece on from where the record has it before the next
+        player's hand began (the record kept it there because the next hand began before
+        the board rested on the move it made). A piece the next player lifts to think has
+        no such move shown before it: the other move shows only with the record's piece
+        off its landing and the reply not yet begun."""
+        seen = self.overlap.seen
+        for ply, footprint in enumerate(self.overlap.footprints(self.tail)):
+            before = self.overlap.after(self.tail[:ply]).expected
+            landed = frozenset(
+                spot
+                for spot, reading in footprint.changes
+                if reading != EMPTY and before.get(spot, EMPTY) == EMPTY
+            )
+            left = [self._left_after_standing(spot) for spot in spots & landed]
+            if not left or None in left:
+                continue
+            since = max(at for at in left if at is not None)
+            kept, played = self.tail[:ply], self.tail[ply]
+            if any(
+                len(line) == ply + 1
+                and line[:ply] == kept
+                and line[ply] != played
+                and at >= since - EPSILON
+                for line, at in seen.items()
+            ):
+                return True
+        return False
+
+    def _left_after_standing(self, spot: Spot) -> float | None:
+        """When a piece that read on ``spot`` ``STOOD`` or longer first left it since
+        the base (None: none did)."""
+        for (at, reads), (later, _) in pairwise(self.timeline.get(spot, ())):
+            if reads and later - at >= STOOD - EPSILON:
+                return later
+        return None
+
     def leads_to(self, position: Position[M]) -> tuple[M, ...] | None:
         """The moves from the base to ``position``, if it follows from it (None if not)."""
         return moves_from(self.position, position)

@@ -84,6 +84,16 @@ def _taken_up(base: Base[M], frame: Mapping[Spot, Reading]) -> bool:
     return bool(diff) and all(reading == EMPTY for _spot, reading in diff)
 
 
+def _emptied(base: Base[M], frame: Mapping[Spot, Reading]) -> frozenset[Spot]:
+    """The cells the record's position holds a piece on that the board reads empty."""
+    expected = base.overlap.after(base.tail).expected
+    return frozenset(
+        spot
+        for spot, reading in expected.items()
+        if reading != EMPTY and frame.get(spot, EMPTY) == EMPTY
+    )
+
+
 def stood_still(
     position: Position[M],
     sensing: Sensing,
@@ -461,7 +471,18 @@ class Rereading(Generic[M]):
                 self._ask(frame, base, known[2])
             return known[2]
         there = [line for line in base.readings(frame) if line]
-        lifting = not there and self._earlier and _taken_up(base, frame)
+        # the record's pieces gone from cells an earlier base's open move set them down
+        # on, the board having shown the hand move them on from there, before the next
+        # hand began, to make another move in its place: what lay there since came later
+        # (a capture's victim pushed back onto the cell the capture's piece had rested
+        # on), so that piece's going is no move under way (``lifting``), and what closed
+        # the earlier moves (the rest there, committed) proves nothing (independent
+        # hands, Robot Duel seed 790006: a lion set on 1c, committed, moved on to 2c and
+        # taken there, its taker pushing it back onto 1c, then boxed: asked about as that
+        # lion lifted from 1c, the move played never offered)
+        emptied = _emptied(base, frame)
+        moved_on = [earlier.shown_moved_on_from(emptied) for earlier in self._earlier]
+        lifting = not there and self._earlier and _taken_up(base, frame) and not any(moved_on)
         # the open moves read otherwise from their own base (asked, or played again, which
         # the record takes only through a question offering its move) come before an
         # earlier base's question: an answer to that one keeps these as they were,
@@ -476,7 +497,9 @@ class Rereading(Generic[M]):
         reads_own = own is not None and own.back > 0 and bool(own.moves or own.choices)
         for index in range(len(self._earlier) - 1, -1, -1) if not (lifting or reads_own) else ():
             earlier = self._earlier[index]
-            went = bool(there) and went_on(earlier, base, there, REACTION, self.timing.departs)
+            went = bool(there) and (
+                moved_on[index] or went_on(earlier, base, there, REACTION, self.timing.departs)
+            )
             if there and not went:
                 continue  # the base makes the board, and what closed the earlier moves holds
             if not earlier.tail or not (

@@ -169,3 +169,77 @@ def test_a_lion_set_down_and_gone_on_is_never_read_as_moved_to_the_drop(
     steps = lion_set_on_3c_then_takes(via_3a=via_3a, touch=touch, lies=lies, drop_first=drop_first)
     played_answering(sim, steps, ["3b3c", "E*2a", "3c2b"])
     assert record(sim) == ["3b3c", "E*2a", "3c2b"]
+
+
+def lion_set_on_1c_then_taken_on_2c(
+    rests: float, reply_after: float, lies: float
+) -> list[HandStep]:
+    """Gote's lion lifted from 2d, resting ``rests`` seconds on 1c (committed there),
+    moved on to 2c; ``reply_after`` seconds after it landed sente's lion on 3b takes it
+    there, pushing it back onto 1c, where it lies ``lies`` seconds before the hand boxes
+    it (independent hands, Robot Duel seed 790006)."""
+    t = 0.1
+    moved_on = t + 1.42 + rests
+    reply = moved_on + reply_after
+    return [
+        HandStep(t, LiftStone("2d")),
+        HandStep(t + 1.02, PutStone("1c", GOTE_LION, GOTE_LION)),
+        HandStep(t + 1.02 + rests, LiftStone("1c")),
+        HandStep(moved_on, PutStone("2c", GOTE_LION, GOTE_LION)),
+        HandStep(reply, LiftStone("3b")),
+        HandStep(reply + 0.23, LiftStone("2c")),  # the victim pushed aside...
+        HandStep(reply + 0.31, PutStone("1c", GOTE_LION, GOTE_LION)),  # ...back onto 1c
+        HandStep(reply + 0.36, PutStone("2c", SENTE_LION, SENTE_LION)),
+        HandStep(reply + 0.36 + lies, Remove("1c")),
+    ]
+
+
+def test_a_lion_moved_on_and_pushed_back_where_it_rested_is_asked() -> None:
+    """Gote's lion rests 0.55 s on 1c (``2d1c`` committed), is moved on to 2c, and 0.13 s
+    later sente's lion takes it there, pushing it back onto 1c before it is boxed. The
+    board at rest (1c empty) read from the record as gote's lion lifted from 1c, a move
+    under way that proves nothing of the moves before it, so the board never read again
+    from before ``2d1c``: it asked where that lion went, ``2d2c`` never offered, and kept
+    a wrong record. The board had shown the lion moved on to 2c, alone, before the reply
+    began: the piece gone from 1c is no move under way. The board asks ``2d1c`` or
+    ``2d2c``, then reads the capture that ends the game."""
+    sim = dobutsu("g1E/LC1/c2/ElG w - 12")
+    steps = lion_set_on_1c_then_taken_on_2c(0.55, 0.13, 0.57)
+    asked = played_answering(sim, steps, ["2d2c", "3b2c"])
+    assert asked == ["2d1c 2d2c"]
+    assert record(sim) == ["2d2c", "3b2c"]
+    assert sim.controller.phase is Phase.GAME_OVER
+
+
+@pytest.mark.parametrize("rests", [0.55, 1.2])
+@pytest.mark.parametrize("reply_after", [0.13, 0.3])
+@pytest.mark.parametrize("lies", [0.3, 1.4])
+def test_a_lion_moved_on_and_pushed_back_where_it_rested_is_never_kept_there(
+    rests: float, reply_after: float, lies: float
+) -> None:
+    """The same hands at other paces: the lion resting on 1c longer, the reply later, the
+    victim lying on 1c a short or a long while. Never the wrong record."""
+    sim = dobutsu("g1E/LC1/c2/ElG w - 12")
+    steps = lion_set_on_1c_then_taken_on_2c(rests, reply_after, lies)
+    played_answering(sim, steps, ["2d2c", "3b2c"])
+    assert record(sim) == ["2d2c", "3b2c"]
+    assert sim.controller.phase is Phase.GAME_OVER
+
+
+def test_a_lion_lifted_after_the_reply_asks_nothing_of_its_move() -> None:
+    """Clean play beside it: gote's lion set on 1c (committed), sente's lion 3b2c, then
+    gote lifts its lion from 1c and holds it, thinking. The board showed no move of the
+    lion on from 1c before the reply: nothing asks about ``2d1c``."""
+    sim = dobutsu("g1E/LC1/c2/ElG w - 12")
+    t = 0.1
+    steps = [
+        HandStep(t, LiftStone("2d")),
+        HandStep(t + 0.5, PutStone("1c", GOTE_LION, GOTE_LION)),
+        HandStep(t + 1.4, LiftStone("3b")),
+        HandStep(t + 1.8, PutStone("2c", SENTE_LION, SENTE_LION)),
+        HandStep(t + 2.6, LiftStone("1c")),  # held, thinking
+    ]
+    notices = sim.run(steps) + sim.settle() + sim.advance(1.5)
+    assert commits(notices) == ["2d1c", "3b2c"], notices
+    assert not any("2d1c" in choices for choices in prompts(notices)), notices
+    assert record(sim) == ["2d1c", "3b2c"]
