@@ -136,11 +136,14 @@ def _made_before(base: Base[M], moves: tuple[M, ...]) -> bool:
 
 
 def _may_go_on(base: Base[M], tail: tuple[M, ...], last: Footprint) -> bool:
-    """Whether a change of the piece ``last`` landed can only be that move going on: it
-    moved a piece from a cell (not a drop or a token placed, read again only as another
-    drop), and no move of the player to move now starts where it landed."""
+    """Whether a change of the piece ``last`` landed can only be that move going on: no
+    move of the player to move now starts where it landed. A drop or a token placed goes
+    on too, read again as another drop: a piece set on a wrong cell first, then on its
+    own (issue 78's independent hands, shogi seed 780051: a bishop dropped on 2b while a
+    question was open, committed with the answer, moved on to 7f a second later, stayed
+    recorded on 2b)."""
     landed = {spot for spot, reading in last.changes if reading != EMPTY}
-    if not landed or not last.starts():
+    if not landed:
         return False
     after = base.overlap.after(tail)
     return not any(

@@ -188,3 +188,57 @@ def test_ok_ending_a_chain_as_a_question_opens_ends_it(next_gap: float) -> None:
     sim.send(Select("R:B4-C5"))
     sim.settle()
     assert record(sim) == ["w@E4", "R:B4-C5", "R:C5-C6"]
+
+
+def test_a_drop_set_down_while_a_question_is_open_and_moved_on_is_asked() -> None:
+    """Shogi's reed board (issue 78's independent hands, seed 780051): gote's bishop set
+    on 7c first, then on 4f (asked: 8b7c or 8b4f); while the question is open sente takes
+    it (4g4f), gote plays 2c2d, and sente drops the bishop on 2b, where it rests 1.1 s,
+    the question answered 75 ms after it landed; then it goes on to 7f, and gote's gold
+    steps to 8b. The moves made while the question was open were committed with the
+    answer and closed at once but for a piece moved from a cell: B*2b stayed recorded,
+    the board asked the bishop back to 2b, a wrong record. A drop set down while a
+    question is open stays open as a move from a cell does: moved on, it is asked."""
+    sim = make_sim(
+        "sim-shogi",
+        position="lns1k1snl/rbg2g3/1p1p1p1pp/p3p1p2/1PP6/P2P3P1/4PPP1P/3SKR2L/LNBG1GSN1 w P 30",
+        noise=Noise.none(),
+        game=SHOGI,
+    )
+    pawn, bishop, gote_bishop = Stone("P", 1), Stone("B", 0), Stone("B", 1)
+    sente_pawn, king, gold = Stone("P", 0), Stone("K", 1), Stone("G", 1)
+    t = sim.now + 0.1
+    steps = [
+        HandStep(t, LiftStone("6c")),  # a pawn touched and set back
+        HandStep(t + 0.23, PutStone("6c", pawn, pawn)),
+        HandStep(t + 0.41, LiftStone("8b")),
+        HandStep(t + 0.80, PutStone("7c", gote_bishop, gote_bishop)),  # set on 7c first...
+        HandStep(t + 1.48, LiftStone("7c")),
+        HandStep(t + 1.59, PutStone("4f", gote_bishop, gote_bishop)),  # ...then on 4f
+        HandStep(t + 2.52, LiftStone("4f")),
+        HandStep(t + 2.57, PutStone("4f", gote_bishop, gote_bishop)),
+        HandStep(t + 4.08, LiftStone("4f")),  # sente's 4g4f takes it, asked meanwhile
+        HandStep(t + 4.24, PutStone("hand:b:B", gote_bishop, bishop)),
+        HandStep(t + 4.29, LiftStone("4g")),
+        HandStep(t + 4.48, PutStone("4f", sente_pawn, sente_pawn)),
+        HandStep(t + 5.88, LiftStone("5a")),  # gote's king touched
+        HandStep(t + 5.95, PutStone("5a", king, king)),
+        HandStep(t + 6.09, LiftStone("2c")),  # gote's 2c2d
+        HandStep(t + 6.27, PutStone("2d", pawn, pawn)),
+        HandStep(t + 8.40, LiftStone("hand:b:B")),
+        HandStep(t + 8.77, PutStone("2b", bishop, bishop)),  # the drop rests on 2b
+    ]
+    sim.run(steps)
+    sim.advance_to(t + 8.84)
+    assert sim.controller.prompt_choices == ("8b4f", "8b7c")
+    notices = sim.send(Select("8b4f"))
+    steps = [
+        HandStep(t + 9.89, LiftStone("2b")),  # and goes on to 7f
+        HandStep(t + 9.96, PutStone("7f", bishop, bishop)),
+        HandStep(t + 10.15, LiftStone("7b")),  # gote's gold to 8b
+        HandStep(t + 10.75, PutStone("8b", gold, gold)),
+    ]
+    notices += sim.run(steps) + sim.settle() + sim.advance(3.0)
+    assert sim.controller.prompt_choices == ("B*2b", "B*7f"), notices
+    notices += sim.send(Select("B*7f")) + sim.settle() + sim.advance(3.0)
+    assert record(sim)[-5:] == ["8b4f", "4g4f", "2c2d", "B*7f", "7b8b"], notices
