@@ -71,6 +71,7 @@ from engine.recognition.victims import (
     pushed_aside,
     set_down_where_it_left,
     shown_then_unseen,
+    victims_laid_aside,
 )
 
 M = TypeVar("M", bound=Hashable)
@@ -896,9 +897,12 @@ class Recognizer(OpenQuestion[M]):
 
     def _leaves_set_down(self, line: tuple[M, ...]) -> bool:
         """Whether ``line`` leaves alone a cell a piece was set down on and taken up from,
-        which no move of the line made (more moves than it, never shown whole)."""
-        spots = frozenset().union(*(f.spots() for f in self.overlap.footprints(line)))
-        return bool(self._did.set_down_and_taken_up(self._expected, self._frame) - spots)
+        which no move of the line made (more moves than it, never shown whole), nor a
+        victim of its captures lay on, pushed aside (``victims.victims_laid_aside``)."""
+        footprints = self.overlap.footprints(line)
+        spots = frozenset().union(*(f.spots() for f in footprints))
+        left = self._did.set_down_and_taken_up(self._expected, self._frame) - spots
+        return bool(left - victims_laid_aside(left, footprints, self._did))
 
     def _lined(self, lines: list[tuple[M, ...]]) -> Assessment[M]:
         """The lines the board showed, played or asked; lines a hand still at work makes

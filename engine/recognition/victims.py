@@ -103,23 +103,43 @@ def laid_aside(footprints: Iterable[Footprint], did: Touches) -> bool:
     for footprint in footprints:
         starts = footprint.starts()
         for spot, reading in footprint.changes:
-            came = did.landings.get(spot)
-            if reading == EMPTY or spot not in cells or not came:
+            if reading == EMPTY or spot not in cells:
                 continue
-            for other, lifts in did.emptied.items():
-                if other == spot or other in starts or other not in cells:
-                    continue
-                if not did.blur.neighbours(other, spot):
-                    continue
-                margin = did.blur(spot, other)
-                backs = did.landings.get(other, ())
-                if any(
-                    left - margin <= came[0] <= back + margin and back > left
-                    for left in lifts
-                    for back in backs
-                ):
-                    return True
+            others = (o for o in did.emptied if o != spot and o not in starts and o in cells)
+            if any(_pushed_off(spot, other, did) for other in others):
+                return True
     return False
+
+
+def victims_laid_aside(
+    spots: Iterable[Spot], footprints: Iterable[Footprint], did: Touches
+) -> frozenset[Spot]:
+    """Those of ``spots`` (cells a piece was set down on and taken up again) where a
+    victim of a capture of the line may have lain: pushed off its cell by the capturer
+    onto that neighbour (``_pushed_off``), then taken to the hand. The line explains
+    them, though no move of it sets a piece there (issue 78's independent hands, Robot
+    Duel seed 780092: a chick's capture, its victim pushed aside, and the next player's
+    reply, read as the reply alone and called out of turn)."""
+    victims = frozenset().union(*(f.hidden & f.must_touch for f in footprints))
+    return frozenset(
+        spot for spot in spots if any(_pushed_off(spot, victim, did) for victim in victims)
+    )
+
+
+def _pushed_off(spot: Spot, other: Spot, did: Touches) -> bool:
+    """Whether ``spot`` was first filled as a piece left its neighbour ``other``, within
+    the sensors' blur, ``other`` filled again only after: the capturer set on the
+    victim's cell as the victim slid off it onto ``spot``."""
+    came = did.landings.get(spot)
+    if not came or not did.blur.neighbours(other, spot):
+        return False
+    margin = did.blur(spot, other)
+    backs = did.landings.get(other, ())
+    return any(
+        left - margin <= came[0] <= back + margin and back > left
+        for left in did.emptied.get(other, ())
+        for back in backs
+    )
 
 
 def parked_capture(matching: Iterable[IndexedMove[M]], did: Touches) -> M | None:

@@ -13,9 +13,11 @@ import pytest
 from engine.physical import Stone
 from engine.shogi import SHOGI
 from firmware_host.loops.simulator import Simulation
+from firmware_host.notices.declared import IllegalShown
 from firmware_host.session.actions import Select
 from firmware_host.session.state import Phase
 from hardware.mock.hands import HandStep, LiftStone, Noise, PutStone
+from tests.engine.recognition.test_no_amend_window import run_answering
 from tests.firmware_host.simkit import commits, make_sim
 
 BOARDS = ("sim", "sim-dobutsu-polarity")  # Robot Duel's reed and polarity boards
@@ -113,3 +115,58 @@ def test_a_shogi_victim_pushed_aside_is_no_drop_of_the_next_player() -> None:
     ]
     notices = sim.run(steps) + sim.settle() + sim.advance(4.0) + sim.settle()
     assert commits(notices) == ["6i7h", "4a3b"], notices
+
+
+@pytest.mark.parametrize("profile", BOARDS)
+def test_a_capture_by_pushing_aside_while_asked_and_the_reply_are_two_moves(
+    profile: str,
+) -> None:
+    """Issue 78's independent hands, seed 780092: gote's chick dropped on 2c (touched
+    again) and sente's giraffe on 1b are asked about again as gote's chick 2c takes
+    sente's giraffe on 2d by pushing it onto the empty 3c, where it lies 0.7 s before going
+    to gote's stand; 0.1 s later sente's elephant 3d steps to 2c, and the question is
+    answered. The capture was never shown whole since the answer, and the two moves were
+    not read as a line, because they leave alone a cell a piece was set down on and taken
+    up from (the victim's): the elephant's step was called out of turn, and nothing more
+    was read. A victim of the line's capture lay there: the line explains it (the reed
+    board asks whether the chick promoted)."""
+    sim = make_sim(profile, position="1le/Cg1/1L1/EGc w - 8", noise=Noise.none())
+    t = sim.now + 0.16
+    steps: list[HandStep | tuple[float, str]] = [
+        HandStep(t + 0.0, LiftStone("2a")),
+        HandStep(t + 0.05, LiftStone("3b")),
+        HandStep(t + 0.1, PutStone("3b", Stone("L", 1), Stone("L", 1))),
+        HandStep(t + 0.55, PutStone("hand:w:C", Stone("C", 0), Stone("C", 1))),
+        HandStep(t + 0.92, LiftStone("3b")),
+        HandStep(t + 1.19, PutStone("3b", Stone("L", 1), Stone("L", 1))),
+        HandStep(t + 1.67, LiftStone("2b")),
+        HandStep(t + 1.83, PutStone("hand:b:G", Stone("G", 1), Stone("G", 0))),
+        HandStep(t + 1.88, LiftStone("2c")),
+        HandStep(t + 2.42, PutStone("2b", Stone("L", 0), Stone("L", 0))),
+        HandStep(t + 2.85, LiftStone("3d")),
+        HandStep(t + 4.62, PutStone("3d", Stone("E", 0), Stone("E", 0))),
+        HandStep(t + 6.39, LiftStone("hand:w:C")),
+        HandStep(t + 6.44, PutStone("2c", Stone("C", 1), Stone("C", 1))),
+        HandStep(t + 6.67, LiftStone("2c")),
+        HandStep(t + 6.87, PutStone("2c", Stone("C", 1), Stone("C", 1))),
+        HandStep(t + 7.83, LiftStone("hand:b:G")),
+        HandStep(t + 7.88, PutStone("1b", Stone("G", 0), Stone("G", 0))),
+        HandStep(t + 9.36, LiftStone("1b")),
+        HandStep(t + 9.53, PutStone("1b", Stone("G", 0), Stone("G", 0))),
+        HandStep(t + 10.93, LiftStone("2c")),
+        HandStep(t + 11.16, LiftStone("2d")),
+        HandStep(t + 11.23, PutStone("3c", Stone("G", 0), Stone("G", 0))),
+        HandStep(t + 11.3, PutStone("2d", Stone("C", 1), Stone("C", 1))),
+        HandStep(t + 12.01, LiftStone("3c")),
+        HandStep(t + 12.11, PutStone("hand:w:G", Stone("G", 0), Stone("G", 1))),
+        HandStep(t + 12.23, LiftStone("3d")),
+        HandStep(t + 12.39, PutStone("2c", Stone("E", 0), Stone("E", 0))),
+        (t + 12.86, "C*2c"),
+    ]
+    run_answering(sim, steps)
+    notices = sim.settle() + sim.advance(3.0) + sim.settle()
+    assert "3d2c" not in [n.move for n in notices if isinstance(n, IllegalShown)], notices
+    if profile == "sim":  # a reed does not read the chick turned over: asked
+        assert sim.controller.prompt_choices == ("2c2d", "2c2d+"), notices
+    played = ["2a3b", "2c2b", "C*2c", "G*1b", "2c2d", "3d2c"]
+    assert answered(sim, played) == played
