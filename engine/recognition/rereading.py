@@ -135,30 +135,43 @@ def _made_before(base: Base[M], moves: tuple[M, ...]) -> bool:
     return bool(spots) and not spots & base.timeline.keys()
 
 
-def _may_go_on(base: Base[M], tail: tuple[M, ...], last: Footprint) -> bool:
+def _may_go_on(
+    base: Base[M], tail: tuple[M, ...], last: Footprint, changed: Mapping[Spot, float]
+) -> bool:
     """Whether a change of the piece ``last`` landed can only be that move going on: no
     move of the player to move now starts where it landed. A drop or a token placed goes
-    on too, read again as another drop: a piece set on a wrong cell first, then on its
-    own (issue 78's independent hands, shogi seed 780051: a bishop dropped on 2b while a
+    on too, read again as another drop (a piece set on a wrong cell first, then on its
+    own: issue 78's independent hands, shogi seed 780051, a bishop dropped on 2b while a
     question was open, committed with the answer, moved on to 7f a second later, stayed
-    recorded on 2b)."""
+    recorded on 2b), while its cells changed last (``changed``: each spot's last
+    change): one the hands made another move after was done, and read again from the
+    base, which saw nothing of it, it would be asked about on no evidence (a chick
+    dropped, then two moves made before the answer, asked against a reading with the
+    moves in another order)."""
     landed = {spot for spot, reading in last.changes if reading != EMPTY}
     if not landed:
         return False
+    if not last.starts():
+        spots = last.spots()
+        own = max((changed.get(spot, 0.0) for spot in spots), default=0.0)
+        if any(at > own + EPSILON for spot, at in changed.items() if spot not in spots):
+            return False
     after = base.overlap.after(tail)
     return not any(
         after.index.footprint(move).starts() & landed for move in after.index.position.legal_moves()
     )
 
 
-def _open_from_last_change(base: Base[M], tail: tuple[M, ...], footprints: list[Footprint]) -> int:
+def _open_from_last_change(
+    base: Base[M], tail: tuple[M, ...], footprints: list[Footprint], changed: Mapping[Spot, float]
+) -> int:
     """How many of the tail's last moves stay open after moves made before the base: from
     the last one that changes the board (the rolls and lost turns after it change
     nothing) when its piece may only be that move going on (``_may_go_on``, judged for
     the player to move after the whole tail), else none."""
     for back, footprint in enumerate(reversed(footprints), start=1):
         if footprint.changes:
-            return back if _may_go_on(base, tail, footprint) else 0
+            return back if _may_go_on(base, tail, footprint, changed) else 0
     return 0
 
 
@@ -249,6 +262,7 @@ class Rereading(Generic[M]):
         now: float,
         carried: Iterable[Spot],
         *,
+        changed: Mapping[Spot, float],
         closed: bool,
         rested: bool,
         waited: bool,
@@ -256,9 +270,9 @@ class Rereading(Generic[M]):
         """The recognizer has a new position: keep the base while the position follows
         from it (its tail still open), else begin a new one here. ``at_rest``: the board
         shows the position; ``rested``: the move just played stood still the settle
-        time; ``waited``: the board waited for it to go on. Returns what the hands did
-        since the base when moves were taken back to be read again (what they did since
-        the position), else None."""
+        time; ``waited``: the board waited for it to go on; ``changed``: each spot's last
+        change, ever. Returns what the hands did since the base when moves were taken
+        back to be read again (what they did since the position), else None."""
         base = self.base
         tail = None if base is None or closed or not self.rereads else base.leads_to(position)
         evidence = None
@@ -302,7 +316,7 @@ class Rereading(Generic[M]):
                 # once: issue 78's independent hands, shogi 6h5i for 6h7i), unless the
                 # player to move may move that piece (a Robotory robot): then it is
                 # their move; a roll after it changes nothing of that
-                done = len(tail) - _open_from_last_change(base, tail, footprints)
+                done = len(tail) - _open_from_last_change(base, tail, footprints, changed)
             elif (
                 grew
                 and not any(f.changes for f in footprints[before:])
@@ -316,7 +330,7 @@ class Rereading(Generic[M]):
                 # independent hands, seed 740329: a horse set on c8 while a question
                 # was open, committed after the answer with the next seat's roll and
                 # moved on to c6 0.4 s later, was shown as an illegal move and kept)
-                done = len(tail) - _open_from_last_change(base, tail, footprints)
+                done = len(tail) - _open_from_last_change(base, tail, footprints, changed)
             if done:
                 self._earlier.append(base)  # read again if what closed it proves nothing
                 base = self.base = base.after(done, self.sensing, self.sensed, base.committed_at)

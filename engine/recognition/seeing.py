@@ -127,6 +127,7 @@ class Seeing(Generic[M]):
             self._frame == self._expected,
             now,
             kept,
+            changed=self._did.changed,
             closed=closed,
             rested=shown_at_rest,
             waited=waited,
