@@ -28,6 +28,14 @@ class OpenQuestion(NeverReplaced[M]):
     # a question about the record: its choices, and the committed move it asks about
     _record_asked: tuple[frozenset[M], M] | None = None
     _asked_of: tuple[tuple[M, ...], Frame] | None = None  # a question, and the board then
+    # the moves the recognizer last offered (an ambiguous assessment), and the board then
+    _offered: tuple[frozenset[M], Frame] | None = None
+
+    def _note_offered(self, assessment: Assessment[M]) -> None:
+        """Kept when ``assessment`` offers moves: the board a prompt of them is asked of
+        (``_asked_board``)."""
+        if isinstance(assessment, Ambiguous):
+            self._offered = (frozenset(assessment.candidates), self._frame)
 
     def _note_record_asked(self, assessment: Assessment[M]) -> None:
         """Kept when ``assessment`` asks about the record: the committed move at the ply
@@ -91,6 +99,18 @@ class OpenQuestion(NeverReplaced[M]):
                 # instead of it (a hand that returns it would find the move not offered)
                 return Ambiguous(tuple(dict.fromkeys((*question, *(line[0] for line in every)))))
             return None
+        unoffered = tuple(dict.fromkeys(line[0] for line in every if line[0] not in question))
+        if unoffered:
+            # the board at rest also reads lines that begin with a move the question does
+            # not offer: it has more than one reading, whatever the offered moves' lines
+            # agree on. Such a line comes when a hand changed the board the question was
+            # not asked of: a token set down while a question before it was open, lifted as
+            # the question was asked and set back (Robotory seed 820007: settled on the
+            # later token, the first lost), or the next chain's token boxed first, which a
+            # chain through that cell reads the same (Robotory seed 820001: settled on two
+            # chains). Those moves are offered beside the question, never instead of it
+            # (its moves not read now may be waiting for a piece in the hand)
+            return Ambiguous((*question, *unoffered))
         firsts = {line[0] for line in readings}
         common = shared(readings)
         if common and firsts.issuperset(held):
@@ -98,16 +118,22 @@ class OpenQuestion(NeverReplaced[M]):
         return Ambiguous(tuple(move for move in question if move in firsts or move in held))
 
     def _asked_board(self, question: tuple[M, ...]) -> Frame:
-        """The board ``question`` was asked of, read when it is first judged: the board
-        then (the hands' last frame before it, perhaps a moment after the prompt), but
-        for moves the board cannot show (a refill, asked by ok or refill on a board at
-        rest) the position itself: the first reading may come only with the next move's
-        frame, which would pass for the board asked of, and that move was never read
-        (issue 78's independent hands, Robotory seed 710031: a token placed while the
-        refill was asked, the prompt open for ever)."""
+        """The board ``question`` was asked of: the board when the recognizer offered its
+        moves; for moves the board cannot show (a refill, asked by ok or refill on a
+        board at rest) the position itself. It is first judged only with the hands'
+        next frame, which would pass for the board asked of, and what that frame did
+        was never read: a move made then (issue 78's independent hands, Robotory seed
+        710031: a token placed while the refill was asked, the prompt open for ever), a
+        piece set back then (seed 820007: a token set down while the question before
+        was open, in the hand when its successor was asked, set back as the question's
+        first frame, so never offered). A question the recognizer did not offer (the
+        session's own) is asked of the board at its first judgement."""
         unseen = self.unseen
         if all(move in unseen for move in question):
             return self._expected
+        offered = self._offered
+        if offered is not None and offered[0] == frozenset(question):
+            return offered[1]
         return self._frame
 
     def _waits_for_the_hand(self, line: tuple[M, ...]) -> bool:

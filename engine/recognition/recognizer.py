@@ -88,6 +88,7 @@ class Recognizer(OpenQuestion[M]):
         self._swaps = ()
         asked = self._still_asking(now, lambda: self._assess(now, confirm=confirm), confirm=confirm)
         if asked is not None:
+            self._note_offered(asked)
             return asked if confirm else self._pushed_aside_waits(asked, now, self.question)
         assessment = self._landing_asked(self._assess(now, confirm=confirm))
         if not confirm:
@@ -98,6 +99,7 @@ class Recognizer(OpenQuestion[M]):
             assessment = Ambiguous((*swaps, assessment.move))
         assessment = self._never_replaced_unasked(self._set_down_asked(assessment))
         self._note_record_asked(assessment)
+        self._note_offered(assessment)
         return assessment
 
     def _pushed_aside_waits(

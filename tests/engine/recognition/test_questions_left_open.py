@@ -17,7 +17,7 @@ from firmware_host.session.state import Phase
 from hardware.mock.hands import HandStep, LiftStone, Noise, PutStone, Remove
 from tests.engine.recognition.test_held_in_the_air import record
 from tests.engine.recognition.test_no_amend_window import run_answering
-from tests.firmware_host.simkit import commits, make_sim
+from tests.firmware_host.simkit import answer_as_played, commits, make_sim
 
 
 def test_a_promotion_asked_is_not_settled_by_a_capture_whose_victim_lies_aside() -> None:
@@ -242,3 +242,115 @@ def test_a_drop_set_down_while_a_question_is_open_and_moved_on_is_asked() -> Non
     assert sim.controller.prompt_choices == ("B*2b", "B*7f"), notices
     notices += sim.send(Select("B*7f")) + sim.settle() + sim.advance(3.0)
     assert record(sim)[-5:] == ["8b4f", "4g4f", "2c2d", "B*7f", "7b8b"], notices
+
+
+def test_a_token_set_back_as_the_next_question_opens_is_offered() -> None:
+    """Robotory's reed board (independent hands, seed 820007): dark's white token on C2
+    (its colour asked), light's black token on E2 while that question is open, dark's
+    white token on D4; C2 answered, and light's hand takes E2 up at once, 1.7 s in the
+    hand. The board read D4 alone and asked its colour; E2 set back, that question was
+    judged first, so the board with E2 back passed for the board it was asked of and
+    the question stayed without light's token; and at rest the lines that begin with E2
+    were not counted, so W walking onto D4 settled it on w@D4: light's token lost. The
+    board asked of is the board when its moves were offered, and a board at rest that
+    also reads lines beginning with moves the question does not offer has more than one
+    reading: those moves are offered beside it."""
+    sim = make_sim(
+        "sim-robotory",
+        position="4/2R2/3B1w/2W2/4 1w2b 2w2b 10w10b d",
+        noise=Noise.none(),
+        game=ROBOTORY,
+    )
+    white, black, white_robot = Stone("w", None), Stone("b", None), Stone("W", None)
+    t = sim.now
+    start = len(sim.notices)
+    run_answering(
+        sim,
+        [
+            HandStep(t + 2.58, LiftStone("stock:d:2")),
+            HandStep(t + 2.65, PutStone("C2", white, white)),  # its colour asked
+            HandStep(t + 3.09, LiftStone("stock:l:3")),
+            HandStep(t + 3.42, PutStone("E2", black, black)),  # light's, the question open
+            HandStep(t + 6.73, LiftStone("stock:d:1")),
+            HandStep(t + 6.89, PutStone("D4", white, white)),  # dark's next
+            (t + 7.7, "w@C2"),
+            HandStep(t + 7.71, LiftStone("E2")),  # light's token taken up at once
+            HandStep(t + 9.45, PutStone("E2", black, black)),  # and set back
+            HandStep(t + 11.02, LiftStone("D3")),  # W:D3-D4, its token boxed first
+            HandStep(t + 11.38, Remove("D4")),
+            HandStep(t + 11.54, PutStone("D4", white_robot, white_robot)),
+            (t + 11.86, "b@E2"),
+        ],
+    )
+    sim.settle()
+    sim.advance(3.0)
+    answer_as_played(sim, ["w@C2", "b@E2", "w@D4", "W:D3-D4"], start)
+
+
+def test_a_chain_asked_about_is_not_settled_while_the_next_chains_token_is_boxed() -> None:
+    """Robotory's polarity board (independent hands, seed 820001): after four tokens (the
+    last set on E3 first, asked back), dark touches B5's token and walks R B3-B4-B5,
+    asked: did the chain end on B4? Light boxes A4's token first, to walk R on to A4.
+    With A4's token boxed the board at rest read one line that begins with an offered
+    move, R:B3-B4 and R:B4-A4-B5 (a robot's step onto a token's cell reads the same),
+    beside the chain R:B3-B4-A4-B5 the question did not offer, and settled on the first
+    as the robot was lifted: a wrong record. A board at rest that also reads a move not
+    offered has more than one reading: the question stays, that move offered beside it."""
+    sim = make_sim(
+        "sim-robotory-polarity",
+        position="4/w1R2/3B2/2W2/4 1w2b 2w2b 10w10b d",
+        noise=Noise.none(),
+        game=ROBOTORY,
+    )
+    white, black, red = Stone("w", None), Stone("b", None), Stone("R", None)
+    t = sim.now
+    run_answering(
+        sim,
+        [
+            HandStep(t + 0.16, LiftStone("stock:d:3")),
+            HandStep(t + 0.41, PutStone("A1", black, black)),
+            HandStep(t + 1.32, LiftStone("stock:l:3")),
+            HandStep(t + 2.39, PutStone("B5", black, black)),
+            HandStep(t + 5.28, LiftStone("stock:d:2")),
+            HandStep(t + 5.33, PutStone("B4", white, white)),
+            HandStep(t + 5.88, LiftStone("B4")),
+            HandStep(t + 6.17, PutStone("B4", white, white)),
+            HandStep(t + 6.37, LiftStone("stock:l:1")),
+            HandStep(t + 6.56, PutStone("E3", white, white)),  # set on E3 first
+            HandStep(t + 7.96, LiftStone("E3")),
+            HandStep(t + 9.40, PutStone("A4", white, white)),
+            (t + 10.28, "w@A4"),
+        ],
+    )
+    start = len(sim.notices)  # (w@E3, set on E3 first, was committed and asked back)
+    sim.run(
+        [
+            HandStep(t + 10.30, LiftStone("B5")),  # B5's token touched
+            HandStep(t + 11.74, PutStone("B5", black, black)),
+            HandStep(t + 11.97, LiftStone("B3")),  # R:B3-B4-B5, tokens boxed as it walks
+            HandStep(t + 12.53, Remove("B4")),
+            HandStep(t + 12.64, PutStone("B4", red, red)),
+            HandStep(t + 12.84, LiftStone("B4")),
+            HandStep(t + 12.89, Remove("B5")),
+            HandStep(t + 12.98, PutStone("B5", red, red)),
+        ]
+    )
+    sim.advance_to(t + 16.5)
+    asked = sim.controller.prompt_choices
+    assert "R:B3-B4-B5" in asked, asked
+    sim.run([HandStep(t + 16.53, Remove("A4"))])  # R:B5-A4, its token boxed first
+    sim.advance_to(t + 17.0)  # the robot still on B5
+    assert "R:B3-B4" not in commits(sim.notices[start:]), sim.notices[start:]
+    asked = sim.controller.prompt_choices
+    assert "R:B3-B4-B5" in asked, asked
+    sim.send(Select("R:B3-B4-B5"))
+    sim.run(
+        [
+            HandStep(t + 17.02, LiftStone("B5")),
+            HandStep(t + 17.43, PutStone("A4", red, red)),
+        ]
+    )
+    sim.settle()
+    sim.advance(3.0)
+    truth = ["b@A1", "b@B5", "w@B4", "w@A4", "R:B3-B4-B5", "R:B5-A4"]
+    answer_as_played(sim, truth, start)
