@@ -101,3 +101,27 @@ def in_order(
         for landing, arrived in arrivals
         for start, left in departures
     )
+
+
+def came_down_before_it_left(
+    first: Footprint,
+    spot: Spot,
+    landings: tuple[float, ...],
+    lifted_at: Mapping[Spot, float],
+    blur: Blur,
+) -> bool:
+    """Whether ``first``'s piece, read as taken on ``spot`` by the next move (whose
+    landing there is the cell's last: ``landings``, each time a piece came to it), can
+    have come down there only well before it left: every earlier landing on ``spot``
+    came more than ``blur`` before the first of its pieces left (``lifted_at``). That
+    piece on ``spot`` was another's, set there first (a piece set down, then moved on
+    to the cell its taker's capture reads it on, before the taker's hand began), so the
+    capture of ``first``'s piece is no reading of the board. Without an earlier landing
+    or a departure on record nothing is ruled out."""
+    departures = [(start, lifted_at[start]) for start in first.starts() if start in lifted_at]
+    earlier = landings[:-1]
+    if not departures or not earlier:
+        return False
+    return not any(
+        arrived >= left - blur(spot, start) for arrived in earlier for start, left in departures
+    )

@@ -38,7 +38,15 @@ from engine.recognition.board_plies import (
     play_line,
     unforeseen,
 )
-from engine.recognition.change_order import MARGIN, began, carries_on, goes_on, keeps, lines_from
+from engine.recognition.change_order import (
+    MARGIN,
+    began,
+    came_down_before_it_left,
+    carries_on,
+    goes_on,
+    keeps,
+    lines_from,
+)
 from engine.recognition.move_index import IndexedMove, MoveIndex
 from engine.recognition.sensors import Blur
 from engine.recognition.standing import After, Carried, Hands, Knocked, Shown, Standing
@@ -275,6 +283,24 @@ class Overlap(Generic[M]):
                     continue
                 in_turn = first_began <= began(footprint, first_at) + MARGIN
                 each = in_order(opening.footprint) and in_order(footprint)
+                # the first's piece taken where it landed: it landed there before the
+                # reply's landing, and not well before it left (a piece set there by
+                # the hand before, moved on, is another's: issue 78's independent
+                # hands, Robot Duel seed 793033); a board read whatever the order
+                # (``any_turn``) keeps the pair, to ask
+                each = each and (
+                    any_turn
+                    or not any(
+                        came_down_before_it_left(
+                            opening.footprint,
+                            spot,
+                            hands.landings.get(spot, ()),
+                            hands.lifted_at,
+                            self.blur,
+                        )
+                        for spot in replaced
+                    )
+                )
                 found.append(((opening.move, reply.move), in_turn, each))
         fitting = [pair for pair, in_turn, each in found if (in_turn or any_turn) and each]
         if fitting or not fallback:

@@ -8,7 +8,7 @@ Values only: ``engine.recognition.overlap`` reads the board into them.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 from engine.physical import Reading, Spot
@@ -20,11 +20,15 @@ M = TypeVar("M", bound=Hashable)
 @dataclass(frozen=True, slots=True)
 class Hands:
     """What the hands did since a position: the spots they changed, when each first
-    changed, and how often each came to read a piece."""
+    changed, and how often each came to read a piece; where known, each time a piece
+    came to each spot (``landings``) and when a piece first left each (``lifted_at``),
+    which order a capture of the piece just moved (``Overlap.pairs``)."""
 
     touched: frozenset[Spot]
     first_at: Mapping[Spot, float]
     fills: Mapping[Spot, int]
+    landings: Mapping[Spot, tuple[float, ...]] = field(default_factory=dict)
+    lifted_at: Mapping[Spot, float] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

@@ -211,7 +211,9 @@ class Touches:
         return [spot for spot, lifted in self.lifted_at.items() if now - lifted <= tap + EPSILON]
 
     def hands(self) -> Hands:
-        return Hands(frozenset(self.handled), self.first_at, self.fills)
+        return Hands(
+            frozenset(self.handled), self.first_at, self.fills, self.landings, self.lifted_at
+        )
 
     def in_order(self, footprint: Footprint) -> bool:
         """Whether the move's changes came in an order it allows, as the board's sensors

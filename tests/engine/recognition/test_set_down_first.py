@@ -243,3 +243,58 @@ def test_a_lion_lifted_after_the_reply_asks_nothing_of_its_move() -> None:
     assert commits(notices) == ["2d1c", "3b2c"], notices
     assert not any("2d1c" in choices for choices in prompts(notices)), notices
     assert record(sim) == ["2d1c", "3b2c"]
+
+
+def lion_set_on_2b_then_taken_on_2a(
+    rests: float, reply_after: float, lies: float
+) -> list[HandStep]:
+    """Gote's lion lifted from 3a, resting ``rests`` seconds on 2b (committed there),
+    moved on to 2a; ``reply_after`` seconds after it landed sente's lion on 3b takes it
+    there, pushing it aside onto 3a (the cell it came from), where it lies ``lies``
+    seconds before the hand boxes it (independent hands, Robot Duel seed 793033)."""
+    t = 0.1
+    moved_on = t + 0.75 + rests
+    reply = moved_on + reply_after
+    return [
+        HandStep(t, LiftStone("3a")),
+        HandStep(t + 0.7, PutStone("2b", GOTE_LION, GOTE_LION)),
+        HandStep(t + 0.7 + rests, LiftStone("2b")),
+        HandStep(moved_on, PutStone("2a", GOTE_LION, GOTE_LION)),
+        HandStep(reply, LiftStone("3b")),
+        HandStep(reply + 0.09, LiftStone("2a")),  # the victim pushed aside...
+        HandStep(reply + 0.17, PutStone("3a", GOTE_LION, GOTE_LION)),  # ...onto 3a
+        HandStep(reply + 0.2, PutStone("2a", SENTE_LION, SENTE_LION)),
+        HandStep(reply + 0.2 + lies, Remove("3a")),
+    ]
+
+
+def test_a_lion_moved_on_and_taken_is_never_read_as_taking_its_taker() -> None:
+    """Gote's lion rests 0.46 s on 2b (``3a2b`` committed), is moved on to 2a, and 0.33 s
+    later sente's lion takes it there, pushing it aside onto 3a for 1.2 s. The board read
+    the two moves after ``3a2b`` never shown apart (``Overlap.pairs``): sente's lion
+    ``3b2a``, then gote's lion ``2b2a`` taking it, a wrong record and a wrong winner. The
+    piece on 2a came down 0.3 s before sente's lion left 3b, so it was not that lion: the
+    pair is out of order. The board asks ``3a2a`` or ``3a2b``, the committed move among
+    the choices, then reads the capture that ends the game."""
+    sim = dobutsu("l1e/L2/1CG/E2 w Gc 14")
+    steps = lion_set_on_2b_then_taken_on_2a(0.46, 0.33, 1.2)
+    asked = played_answering(sim, steps, ["3a2a", "3b2a"])
+    assert asked[0] == "3a2a 3a2b"
+    assert record(sim) == ["3a2a", "3b2a"]
+    assert sim.controller.phase is Phase.GAME_OVER
+    assert sim.controller.position.outcome().winners == frozenset({0})
+
+
+@pytest.mark.parametrize("rests", [0.46, 1.0])
+@pytest.mark.parametrize("reply_after", [0.2, 0.33, 0.8])
+@pytest.mark.parametrize("lies", [0.1, 0.5, 1.5])
+def test_a_lion_moved_on_and_taken_is_never_the_taker_taken(
+    rests: float, reply_after: float, lies: float
+) -> None:
+    """The same hands at other paces: the lion resting on 2b longer, the reply sooner or
+    later, the victim lying on 3a a moment or a long while. Never the wrong record."""
+    sim = dobutsu("l1e/L2/1CG/E2 w Gc 14")
+    steps = lion_set_on_2b_then_taken_on_2a(rests, reply_after, lies)
+    played_answering(sim, steps, ["3a2a", "3b2a"])
+    assert record(sim) == ["3a2a", "3b2a"]
+    assert sim.controller.phase is Phase.GAME_OVER
