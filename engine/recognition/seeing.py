@@ -552,7 +552,9 @@ class Seeing(Generic[M]):
 
     def _in_order(self, footprint: Footprint) -> bool:
         did = self._did
-        return self._blind or (did.in_order(footprint) and not did.back_before_landing(footprint))
+        return self._blind or (
+            did.in_order(footprint, self._expected) and not did.back_before_landing(footprint)
+        )
 
     def carried(self, move: M) -> Carried[M]:
         """What the next position keeps when ``move`` is committed (``Overlap.carried``).

@@ -215,12 +215,42 @@ class Touches:
             frozenset(self.handled), self.first_at, self.fills, self.landings, self.lifted_at
         )
 
-    def in_order(self, footprint: Footprint) -> bool:
+    def in_order(
+        self, footprint: Footprint, expected: Mapping[Spot, Reading] | None = None
+    ) -> bool:
         """Whether the move's changes came in an order it allows, as the board's sensors
-        may blur it."""
+        may blur it; ``expected``: the position, whose empty cells a line's earlier
+        moves may have set the move's piece on (``_departures``)."""
         return in_order(
-            footprint, self.filled_at, self.lifted_at, frozenset(self.handled), self.blur
+            footprint,
+            self.filled_at,
+            self._departures(expected or {}),
+            frozenset(self.handled),
+            self.blur,
         )
+
+    def _departures(self, expected: Mapping[Spot, Reading]) -> dict[Spot, float]:
+        """When a piece left each spot, for the order of a move from it: the position's
+        pieces when they first left (``lifted_at``); on a cell empty in the position
+        (a line's earlier move set the piece there), or one whose piece came with a
+        move committed after the board began the position (no lift of it on record),
+        the piece that left it last, when it left after it came. A lift before that
+        was another piece's (one set down there on its way and moved on), and a line's
+        next move from that cell is ordered by its own piece's lift as any move is
+        (independent hands, Robot Duel seeds 792047 and 792120: a lion or an elephant
+        lifted a second after the cell beside it was filled again, read as taking
+        there)."""
+        departures = dict(self.lifted_at)
+        for spot, landed in self.landings.items():
+            emptied = self.emptied.get(spot, ())
+            if not emptied or not landed:
+                continue
+            if spot in departures and expected.get(spot, EMPTY) != EMPTY:
+                continue
+            came = [at for at in landed if at < emptied[-1]]
+            if came:
+                departures[spot] = min(at for at in emptied if at > came[-1])
+        return departures
 
     def made_on_its_way(self, first: Footprint, reply: Footprint) -> bool:
         """Whether ``reply``, read as the next player's move after ``first``, was done
