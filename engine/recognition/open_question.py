@@ -146,7 +146,25 @@ class OpenQuestion(NeverReplaced[M]):
         seed 710033, settled unpromoted with the next move read as that step)."""
         if len(line) == 2 and self._made_on_its_way(line):
             return True
-        return len(line) > 1 and laid_aside(self.overlap.footprints(line)[1:], self._did)
+        return laid_aside(self.overlap.footprints(line)[1:], self._did) or self._asked_landing_laid(
+            line
+        )
+
+    def _asked_landing_laid(self, line: tuple[M, ...]) -> bool:
+        """Whether ``line``'s first move (one the question offers) lands where a victim
+        pushed aside lies (``victims.laid_aside``) on a cell that read no piece when the
+        question was asked: the next capture's victim, pushed onto the cell another
+        choice lands on, makes that choice's board until a hand takes it up (independent
+        hands, Robot Duel seed 792010: 2d2c or 2d3c asked, gote's lion taking on 3b
+        pushed its victim onto 2c, settled 2d2c 0.5 s later)."""
+        asked = self._asked_of[1] if self._asked_of is not None else self._frame
+        footprint = self.overlap.footprints(line[:1])[0]
+        landed = frozenset(
+            spot
+            for spot, reading in footprint.changes
+            if reading != EMPTY and asked.get(spot, EMPTY) == EMPTY
+        )
+        return bool(landed) and laid_aside([footprint], self._did, landed)
 
     def _lifted_since_asked(self, move: M) -> bool:
         """Whether ``move`` set a piece on a cell that read it when the question was

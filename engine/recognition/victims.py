@@ -88,14 +88,17 @@ def pushed_aside(index: MoveIndex[M], footprint: Footprint, did: Touches) -> boo
     return False
 
 
-def laid_aside(footprints: Iterable[Footprint], did: Touches) -> bool:
+def laid_aside(
+    footprints: Iterable[Footprint], did: Touches, only: frozenset[Spot] | None = None
+) -> bool:
     """Whether a move of a line lands its piece where a victim pushed aside lies: on a
     cell first filled as a piece left a neighbour, that neighbour filled again only
     after (the capturer set on the victim's cell as the victim slid off it), the
     move's piece not from that neighbour. No sensor tells the victim from a drop or the
     next player's piece set there: the board waits for a hand to take it up (issue 78's
     independent hands: a chick pushed off by the giraffe taking it read as gote's drop
-    beside it, a chick dropped and taken at once by the lion read as dropped beside)."""
+    beside it, a chick dropped and taken at once by the lion read as dropped beside).
+    ``only``: the landings looked at, if not every one."""
     geometry = did.blur.geometry
     if geometry is None:
         return False
@@ -103,7 +106,7 @@ def laid_aside(footprints: Iterable[Footprint], did: Touches) -> bool:
     for footprint in footprints:
         starts = footprint.starts()
         for spot, reading in footprint.changes:
-            if reading == EMPTY or spot not in cells:
+            if reading == EMPTY or spot not in cells or (only is not None and spot not in only):
                 continue
             others = (o for o in did.emptied if o != spot and o not in starts and o in cells)
             if any(_pushed_off(spot, other, did) for other in others):

@@ -10,19 +10,30 @@ steps, and fails on the code before its fix."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from drivers.buttons import ButtonRole
 from engine.physical import Stone
 from firmware_host.loops.simulator import Simulation
 from firmware_host.session.actions import Select
 from firmware_host.session.state import Phase
 from hardware.mock.hands import HandStep, LiftStone, PutStone, Remove
 from tests.engine.recognition.test_held_in_the_air import dobutsu, record
+from tests.firmware_host.simkit import commits
 
 SENTE_LION, GOTE_LION = Stone("L", 0), Stone("L", 1)
 SENTE_ELEPHANT, SENTE_CHICK, GOTE_CHICK = Stone("E", 0), Stone("C", 0), Stone("C", 1)
 
 
+@dataclass(frozen=True)
+class OkPressed:
+    """A player presses ok at ``at`` unless a prompt is open (an ok there answers it)."""
+
+    at: float
+
+
 def played_answering_late(
-    sim: Simulation, steps: list[HandStep | float], played: list[str]
+    sim: Simulation, steps: list[HandStep | float | OkPressed], played: list[str]
 ) -> list[str]:
     """Runs the hands' steps; at each time given alone the players answer the open
     question (if one is) with the move they played at the ply it asks about, as the
@@ -43,9 +54,13 @@ def played_answering_late(
     for step in steps:
         if isinstance(step, HandStep):
             sim.run([step])
-            continue
-        sim.advance_to(max(step, sim.now))
-        answer()
+        elif isinstance(step, OkPressed):
+            sim.advance_to(max(step.at, sim.now))
+            if sim.controller.phase is Phase.PLAY:
+                sim.press(ButtonRole.OK)
+        else:
+            sim.advance_to(max(step, sim.now))
+            answer()
     for _ in range(len(played) + 1):
         sim.settle()
         sim.advance(3.0)
@@ -134,3 +149,45 @@ def test_an_elephant_lifted_after_the_lion_beside_it_was_touched_takes_nothing()
     played_answering_late(sim, steps, played)
     assert record(sim) == played
     assert sim.controller.phase is Phase.PLAY
+
+
+def test_a_question_is_not_settled_by_the_next_captures_victim_lying_aside() -> None:
+    """Gote's chick dropped on 1b first, then on 3c (asked, answered ``C*3c``); sente's
+    lion takes it on 3c, pushing it aside onto 2c for 1.1 s, asked ``2d2c`` or ``2d3c``.
+    0.4 s after the question opened gote's lion takes the chick on 3b, pushing it aside
+    onto 2c in turn: the board read ``2d2c`` (sente's lion on 2c, the chick on 3c) and
+    the capture on 3b, settling the question 0.5 s later with the choice not played.
+    A victim pushed aside onto the cell a choice lands on, empty when it was asked, makes
+    that choice's board until a hand takes it up: the question waits for the grace as a
+    line whose later move lands there does (independent hands, seed 792010)."""
+    sim = dobutsu("gl1/Ce1/3/ELG w c 4")
+    steps: list[HandStep | float | OkPressed] = [
+        HandStep(0.16, LiftStone("hand:w:C")),
+        HandStep(0.3939, PutStone("1b", GOTE_CHICK, GOTE_CHICK)),  # set on 1b first
+        HandStep(1.2535, LiftStone("1b")),
+        HandStep(1.6895, PutStone("3c", GOTE_CHICK, GOTE_CHICK)),
+        OkPressed(1.7351),
+        HandStep(1.847, LiftStone("2d")),
+        HandStep(2.0611, LiftStone("3c")),
+        HandStep(2.1443, PutStone("2c", GOTE_CHICK, GOTE_CHICK)),  # pushed aside
+        HandStep(2.1862, PutStone("3c", SENTE_LION, SENTE_LION)),
+        HandStep(3.2567, LiftStone("2c")),
+        HandStep(3.3567, PutStone("hand:b:C", GOTE_CHICK, SENTE_CHICK)),
+        3.4261,
+        HandStep(3.8377, LiftStone("2a")),
+        HandStep(4.0847, LiftStone("3b")),
+        HandStep(4.1473, PutStone("2c", SENTE_CHICK, SENTE_CHICK)),  # pushed aside
+        HandStep(4.1872, PutStone("3b", GOTE_LION, GOTE_LION)),
+        HandStep(5.4463, LiftStone("2c")),
+        HandStep(5.5463, PutStone("hand:w:C", SENTE_CHICK, GOTE_CHICK)),
+        OkPressed(5.9193),
+        9.42,
+        HandStep(9.4396, Remove("3b")),
+        HandStep(9.5562, LiftStone("3c")),
+        HandStep(9.6315, PutStone("3b", SENTE_LION, SENTE_LION)),
+    ]
+    played = ["C*3c", "2d3c", "2a3b", "3c3b"]
+    played_answering_late(sim, steps, played)
+    assert "2d2c" not in commits(sim.notices), sim.notices
+    assert record(sim) == played
+    assert sim.controller.phase is Phase.GAME_OVER
