@@ -215,16 +215,14 @@ class Touches:
             frozenset(self.handled), self.first_at, self.fills, self.landings, self.lifted_at
         )
 
-    def in_order(
-        self, footprint: Footprint, expected: Mapping[Spot, Reading] | None = None
-    ) -> bool:
+    def in_order(self, footprint: Footprint, expected: Mapping[Spot, Reading]) -> bool:
         """Whether the move's changes came in an order it allows, as the board's sensors
         may blur it; ``expected``: the position, whose empty cells a line's earlier
         moves may have set the move's piece on (``_departures``)."""
         return in_order(
             footprint,
             self.filled_at,
-            self._departures(expected or {}),
+            self._departures(expected),
             frozenset(self.handled),
             self.blur,
         )
