@@ -66,7 +66,10 @@ def pushed_aside(index: MoveIndex[M], footprint: Footprint, did: Touches) -> boo
     taken a neighbour of that cell whose cell the hands swapped meanwhile (the capturer
     slid onto it as the victim went). The victim lies there until a hand picks it up (half
     a second in the hands of issue 78), and no sensor tells it from the capturer set down
-    there: the board waits for it to go (``Timing.extend``, or ok) before committing."""
+    there: the board waits for it to go (``Timing.extend``, or ok) before committing.
+    The capturer lands on that neighbour after it left its own cell: a neighbour last
+    filled before (an earlier move of a line landing there) swapped for no capture of
+    this move's piece (``_landed_after_leaving``)."""
     fills = [spot for spot, reading in footprint.changes if reading != EMPTY]
     starts = footprint.starts()
     if len(fills) != 1 or footprint.hidden or not starts:
@@ -82,10 +85,30 @@ def pushed_aside(index: MoveIndex[M], footprint: Footprint, did: Touches) -> boo
                 victim in did.touched
                 and did.fills.get(victim, 0)
                 and did.blur.neighbours(victim, landing)
+                and _landed_after_leaving(did, victim, origin, landing)
                 for victim in victims
             ):
                 return True
     return False
+
+
+def _landed_after_leaving(did: Touches, victim: Spot, origin: Spot, landing: Spot) -> bool:
+    """Whether ``victim``'s cell read a piece come after the piece left ``origin`` (its
+    last emptying before ``landing`` last filled, within the board's order margin): the
+    capturer set down there after it left. A cell filled only before, by an earlier move
+    of a line read at once, was no swap of this capture (Robot Duel's blitz rows: 2c2b,
+    then gote's lion 3b2a, waited as if the lion had taken the chick on 2b and pushed it
+    onto 2a, then asked whether the chick was still in the hand). No emptying seen on
+    ``origin`` (a piece from the hand), or no landing, orders nothing."""
+    pushed = max(did.landings.get(landing, ()), default=None)
+    if pushed is None:
+        return True
+    margin = did.blur(landing, origin)
+    left = [at for at in did.emptied.get(origin, ()) if at <= pushed + margin]
+    if not left:
+        return True
+    margin = did.blur(victim, origin)
+    return any(landed >= max(left) - margin for landed in did.landings.get(victim, ()))
 
 
 def laid_aside(
