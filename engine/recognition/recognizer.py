@@ -136,14 +136,19 @@ class Recognizer(OpenQuestion[M]):
         """When the board first showed ``line`` (from the position) whole up to its first
         move that may be a capture whose victim its capturer pushed aside onto the cell
         the move seems to land on (the board's rest, if it never showed that part
-        alone); None if no move of it may be."""
+        alone); None if no move of it may be. A cell a move before it in the line landed
+        on swapped for that move (``victims.pushed_aside``, ``landed``)."""
         if self.guide is not None or self._blind:
             return None
+        landed: frozenset[Spot] = frozenset()
         for step, footprint in enumerate(self.overlap.footprints(line)):
-            if pushed_aside(self.overlap.after(line[:step]).index, footprint, self._did):
+            index = self.overlap.after(line[:step]).index
+            if pushed_aside(index, footprint, self._did, landed):
                 part = line[: step + 1]
                 seen = self.overlap.seen
                 return self.overlap.shown(part).first if part in seen else self._rest_from
+            fills = {spot for spot, reading in footprint.changes if reading != EMPTY}
+            landed |= fills | footprint.hidden
         return None
 
     def _capture_or_held(self, assessment: Assessment[M]) -> Assessment[M]:

@@ -60,16 +60,18 @@ def other_victims(
     return tuple(others)
 
 
-def pushed_aside(index: MoveIndex[M], footprint: Footprint, did: Touches) -> bool:
+def pushed_aside(
+    index: MoveIndex[M], footprint: Footprint, did: Touches, landed: frozenset[Spot] = frozenset()
+) -> bool:
     """Whether a quiet move the board shows may be a capture whose victim its capturer
     pushed aside onto the cell the move seems to land on: the same piece could have
     taken a neighbour of that cell whose cell the hands swapped meanwhile (the capturer
     slid onto it as the victim went). The victim lies there until a hand picks it up (half
     a second in the hands of issue 78), and no sensor tells it from the capturer set down
     there: the board waits for it to go (``Timing.extend``, or ok) before committing.
-    The capturer lands on that neighbour after it left its own cell: a neighbour last
-    filled before (an earlier move of a line landing there) swapped for no capture of
-    this move's piece (``_landed_after_leaving``)."""
+    In a line read at once, a neighbour an earlier move of the line ``landed`` on, filled
+    only before this move's piece left its cell, swapped for that move, not for a capture
+    by this one (``_landed_after_leaving``)."""
     fills = [spot for spot, reading in footprint.changes if reading != EMPTY]
     starts = footprint.starts()
     if len(fills) != 1 or footprint.hidden or not starts:
@@ -85,7 +87,7 @@ def pushed_aside(index: MoveIndex[M], footprint: Footprint, did: Touches) -> boo
                 victim in did.touched
                 and did.fills.get(victim, 0)
                 and did.blur.neighbours(victim, landing)
-                and _landed_after_leaving(did, victim, origin, landing)
+                and (victim not in landed or _landed_after_leaving(did, victim, origin, landing))
                 for victim in victims
             ):
                 return True
