@@ -10,6 +10,7 @@ steps, and fails on the code before its fix."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from drivers.buttons import ButtonRole
@@ -33,7 +34,7 @@ class OkPressed:
 
 
 def played_answering_late(
-    sim: Simulation, steps: list[HandStep | float | OkPressed], played: list[str]
+    sim: Simulation, steps: Sequence[HandStep | float | OkPressed], played: list[str]
 ) -> list[str]:
     """Runs the hands' steps; at each time given alone the players answer the open
     question (if one is) with the move they played at the ply it asks about, as the

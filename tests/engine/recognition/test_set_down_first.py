@@ -282,7 +282,9 @@ def test_a_lion_moved_on_and_taken_is_never_read_as_taking_its_taker() -> None:
     assert asked[0] == "3a2a 3a2b"
     assert record(sim) == ["3a2a", "3b2a"]
     assert sim.controller.phase is Phase.GAME_OVER
-    assert sim.controller.position.outcome().winners == frozenset({0})
+    outcome = sim.controller.position.outcome()
+    assert outcome is not None
+    assert outcome.winners == frozenset({0})
 
 
 @pytest.mark.parametrize("rests", [0.46, 1.0])
