@@ -17,7 +17,7 @@ from engine.recognition.answers import Ambiguous, Assessment, Commit, Reread
 from engine.recognition.never_replaced import NeverReplaced
 from engine.recognition.open_moves import EPSILON, in_order_first
 from engine.recognition.overlap import shared
-from engine.recognition.victims import laid_aside
+from engine.recognition.pushed_aside import laid_aside
 
 M = TypeVar("M", bound=Hashable)
 
@@ -138,7 +138,7 @@ class OpenQuestion(NeverReplaced[M]):
 
     def _waits_for_the_hand(self, line: tuple[M, ...]) -> bool:
         """Whether a later move of ``line`` lands where a victim pushed aside lies
-        (``victims.laid_aside``), or is a reply done before the first move's piece came
+        (``pushed_aside.laid_aside``), or is a reply done before the first move's piece came
         down (``Touches.made_on_its_way``): as ``_pairs_at_rest`` for two moves, the hand
         may still be at work, and until the grace the same board may be another line (a
         promotion asked, the next capture's victim pushed aside onto the cell the
@@ -152,7 +152,7 @@ class OpenQuestion(NeverReplaced[M]):
 
     def _asked_landing_laid(self, line: tuple[M, ...]) -> bool:
         """Whether ``line``'s first move (one the question offers) lands where a victim
-        pushed aside lies (``victims.laid_aside``) on a cell that read no piece when the
+        pushed aside lies (``pushed_aside.laid_aside``) on a cell that read no piece when the
         question was asked: the next capture's victim, pushed onto the cell another
         choice lands on, makes that choice's board until a hand takes it up (independent
         hands, Robot Duel seed 792010: 2d2c or 2d3c asked, gote's lion taking on 3b

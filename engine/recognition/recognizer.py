@@ -43,6 +43,7 @@ from engine.recognition.guidance import correction, remaining
 from engine.recognition.move_index import DiffKey, IndexedMove
 from engine.recognition.open_moves import EPSILON, Base
 from engine.recognition.open_question import OpenQuestion
+from engine.recognition.pushed_aside import laid_aside, pushed_aside, victims_laid_aside
 from engine.recognition.shown import (
     set_down_and_gone,
     set_down_off_the_way,
@@ -58,7 +59,6 @@ from engine.recognition.victims import (
     came_back_before_lift,
     ends_in_the_air,
     knocked_at_lift,
-    laid_aside,
     landed_unseen,
     landed_unseen_after_a_touch,
     landings_filled_by,
@@ -68,10 +68,8 @@ from engine.recognition.victims import (
     other_victims,
     parked_capture,
     plies_back,
-    pushed_aside,
     set_down_where_it_left,
     shown_then_unseen,
-    victims_laid_aside,
 )
 
 M = TypeVar("M", bound=Hashable)
@@ -107,7 +105,7 @@ class Recognizer(OpenQuestion[M]):
     ) -> Assessment[M]:
         """A line of moves committed at once that holds a quiet move that may be a
         capture whose victim was pushed aside onto the cell it seems to land on
-        (``victims.pushed_aside``) waits as that move alone does (``_judged``): until
+        (``pushed_aside.pushed_aside``) waits as that move alone does (``_judged``): until
         ``Timing.extend`` after the board first showed the line whole up to that move
         (the victim taken up meanwhile, the line is read again), or ok. Counted from
         then, not from the board's rest: the next player's hands going on end no wait
@@ -137,7 +135,7 @@ class Recognizer(OpenQuestion[M]):
         move that may be a capture whose victim its capturer pushed aside onto the cell
         the move seems to land on (the board's rest, if it never showed that part
         alone); None if no move of it may be. A cell a move before it in the line landed
-        on swapped for that move (``victims.pushed_aside``, ``landed``)."""
+        on swapped for that move (``pushed_aside.pushed_aside``, ``landed``)."""
         if self.guide is not None or self._blind:
             return None
         landed: frozenset[Spot] = frozenset()
@@ -413,7 +411,7 @@ class Recognizer(OpenQuestion[M]):
         those that leave a piece set down unexplained; a reply done before the mover's
         piece came down, where it passed, is the same board as that piece resting on its
         way (a knock read as its landing), and one that lands a piece where a victim
-        pushed aside lies (``victims.laid_aside``): the board waits for the hand until the
+        pushed aside lies (``pushed_aside.laid_aside``): the board waits for the hand until the
         grace (heavy soak, Robotory move 1160). Returns the pairs read now and those
         waiting for the grace."""
         pairs = self.overlap.pairs(
@@ -905,7 +903,7 @@ class Recognizer(OpenQuestion[M]):
     def _leaves_set_down(self, line: tuple[M, ...]) -> bool:
         """Whether ``line`` leaves alone a cell a piece was set down on and taken up from,
         which no move of the line made (more moves than it, never shown whole), nor a
-        victim of its captures lay on, pushed aside (``victims.victims_laid_aside``)."""
+        victim of its captures lay on, pushed aside (``pushed_aside.victims_laid_aside``)."""
         footprints = self.overlap.footprints(line)
         spots = frozenset().union(*(f.spots() for f in footprints))
         left = self._did.set_down_and_taken_up(self._expected, self._frame) - spots

@@ -134,7 +134,7 @@ def set_down_off_the_way(
     victim (issue 78: Robot Duel, a lion set on 2c and taken 0.13 s later, its victim's
     field passing over 2b read as the lion taking the chick there). No sensor tells the
     two apart: both are asked. A piece read there once a victim of the move left its
-    cell may be that victim, pushed aside (``victims.pushed_aside``). ``footprint``'s
+    cell may be that victim, pushed aside (``pushed_aside.pushed_aside``). ``footprint``'s
     move may be the last of a line: then it and the moves found are made ``after`` the
     line's first moves (the board showed each such line whole). ``explained``: cells
     the later moves of a line with ``footprint``'s move first account for."""

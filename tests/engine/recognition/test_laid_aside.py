@@ -1,5 +1,5 @@
 """Issue 78's pushed-aside captures, read as a line of two moves: a victim lying where a
-capturer pushed it is no drop, and no piece dropped beside it (``victims.laid_aside``).
+capturer pushed it is no drop, and no piece dropped beside it (``pushed_aside.laid_aside``).
 Each case is one that hands nobody on the team wrote found (a red-team generator of
 random positions, orders and paces), replayed through the real scanner, debouncer,
 recognizer and controller; each fails on the code before its fix."""

@@ -71,7 +71,7 @@ def test_a_victim_pushed_aside_onto_an_empty_neighbour_is_no_quiet_move() -> Non
     as before) at rest and committed it, and never corrected it once the chick was taken.
     A quiet move whose landing neighbours a cell its piece could have taken, swapped
     meanwhile, may be that capture with its victim lying there: the board waits for the
-    victim to go (``victims.pushed_aside``, ``Timing.extend``; ok ends the wait)."""
+    victim to go (``pushed_aside.pushed_aside``, ``Timing.extend``; ok ends the wait)."""
     sim = dobutsu("1l1/1c1/1L1/3 b - 1")
     notices = pushed_aside(sim, SENTE_LION, Stone("C", 1), 0.5)
     assert commits(notices) == ["2c2b"] and not prompts(notices)
@@ -507,7 +507,7 @@ def test_a_victim_pushed_aside_while_a_question_is_open_is_no_quiet_move(
     once, the quiet move the cells showed: a line read on after an answer was played
     whole, none of its moves judged as a move read live is (independent hands, Robot
     Duel seed 720092). A line that holds such a move waits as the move alone does, for
-    the victim to go (``victims.pushed_aside``), and is read again."""
+    the victim to go (``pushed_aside.pushed_aside``), and is read again."""
     sim = pushed_aside_while_asked(answered, lies)
     assert "3b2b" not in commits(sim.notices), sim.notices
     assert prompts(sim.notices) == [("2c1b", "2c3d")], sim.notices

@@ -2,7 +2,7 @@
 chick 2c takes gote's chick on 2b (the victim lifted first, set down a moment on 2c on its
 way to the stand), and gote's lion 3b2a follows at once. The board showed 2c2b, then the
 line 2c2b 3b2a, and read the lion's quiet move as one that may be a capture of the chick
-on 2b pushed aside onto 2a (``victims.pushed_aside``): 2b had swapped, but only as 2c2b
+on 2b pushed aside onto 2a (``pushed_aside.pushed_aside``): 2b had swapped, but only as 2c2b
 landed there, before the lion left 3b. It waited, then asked "2c2b or still in the hand"
 (the lion standing on 2a), and after the answer the lion's move, committed with it, was
 asked again as the next drop came (3b2a or 3b2c): two questions that were no real choice,

@@ -26,7 +26,7 @@ def test_a_promotion_asked_is_not_settled_by_a_capture_whose_victim_lies_aside()
     1.2 s before the hand takes it up. Unpromoted, the pawn would let the gold step to
     5h (the tokin checks the king on 6h), so the board at rest read 5f5g and 4h5h, the
     only line, and settled the question unpromoted: a wrong record. A piece laid where a
-    victim pushed aside lies is waited for until the grace (``victims.laid_aside``), with
+    victim pushed aside lies is waited for until the grace (``pushed_aside.laid_aside``), with
     a question open too; taken up, both promotions take the gold to 5g, and the question
     stays for its answer."""
     sim = make_sim(
