@@ -118,6 +118,21 @@ def answer_as_played(sim: Simulation, truth: Sequence[str], start: int) -> None:
     assert list(sim.controller.record().moves) == list(truth), (truth, sim.notices[start:])
 
 
+def answered_as_played(sim: Simulation, played: Sequence[str]) -> list[str]:
+    """Each question open now answered with the move the hands played at the ply it asks
+    about, none about a move they have not made yet; returns the questions, as text."""
+    asked: list[str] = []
+    while sim.controller.phase is Phase.PROMPT:
+        choices = tuple(sim.controller.prompt_choices)
+        done = len(sim.controller.record().moves)
+        if done >= len(played):
+            break  # about a move the hands have not made yet
+        asked.append(" ".join(choices))
+        assert played[done] in choices, (played[done], choices, sim.notices[-10:])
+        sim.send(Select(played[done]))
+    return asked
+
+
 def commits(notices: Sequence[Notice]) -> list[str]:
     return [notice.move for notice in of(MoveCommitted, notices)]
 

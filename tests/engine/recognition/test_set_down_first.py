@@ -14,7 +14,7 @@ from firmware_host.session.actions import Select
 from firmware_host.session.state import Phase
 from hardware.mock.hands import HandStep, LiftStone, PutStone, Remove
 from tests.engine.recognition.test_held_in_the_air import dobutsu, record
-from tests.firmware_host.simkit import commits, prompts
+from tests.firmware_host.simkit import answered_as_played, commits, prompts
 
 SENTE_LION, GOTE_LION = Stone("L", 0), Stone("L", 1)
 SENTE_ELEPHANT, SENTE_CHICK, GOTE_CHICK = Stone("E", 0), Stone("C", 0), Stone("C", 1)
@@ -27,14 +27,7 @@ def played_answering(sim: Simulation, steps: list[HandStep], played: list[str]) 
     asked: list[str] = []
 
     def answer() -> None:
-        while sim.controller.phase is Phase.PROMPT:
-            choices = tuple(sim.controller.prompt_choices)
-            done = len(record(sim))
-            if done >= len(played):
-                return  # about a move the hands have not made yet
-            asked.append(" ".join(choices))
-            assert played[done] in choices, (played[done], choices, record(sim))
-            sim.send(Select(played[done]))
+        asked.extend(answered_as_played(sim, played))
 
     for step in steps:
         sim.run([step])
