@@ -125,19 +125,44 @@ class Recognizer(LastMoveAsked[M]):
         move that may be a capture whose victim its capturer pushed aside onto the cell
         the move seems to land on (the board's rest, if it never showed that part
         alone); None if no move of it may be. A cell a move before it in the line landed
-        on swapped for that move (``pushed_aside.pushed_aside``, ``landed``)."""
+        on swapped for that move (``pushed_aside.pushed_aside``, ``landed``). A move of
+        it that lands where a victim pushed aside lies (``laid_aside``) waits too, from
+        the later of that showing and the victim's landing there
+        (``_laid_aside_shown``)."""
         if self.guide is not None or self._blind:
             return None
         landed: frozenset[Spot] = frozenset()
+        left: frozenset[Spot] = frozenset()  # the cells the line's moves so far left
+        laid: list[float] = []
         for step, footprint in enumerate(self.overlap.footprints(line)):
             index = self.overlap.after(line[:step]).index
+            fills = frozenset(spot for spot, reading in footprint.changes if reading != EMPTY)
             if pushed_aside(index, footprint, self._did, landed):
-                part = line[: step + 1]
-                seen = self.overlap.seen
-                return self.overlap.shown(part).first if part in seen else self._rest_from
-            fills = {spot for spot, reading in footprint.changes if reading != EMPTY}
+                return max((self._shown_first(line[: step + 1]), *laid))
+            # a victim laid where a move before it came from is asked about once that
+            # move is played (the drop, or only set down: ``test_set_down``)
+            if laid_aside((footprint,), self._did, only=fills - left):
+                laid.append(self._laid_aside_shown(line[: step + 1], fills))
             landed |= fills | footprint.hidden
-        return None
+            left |= footprint.starts()
+        return max(laid, default=None)
+
+    def _laid_aside_shown(self, part: tuple[M, ...], fills: frozenset[Spot]) -> float:
+        """When the wait for a victim pushed aside onto a cell ``part``'s last move
+        ``fills`` begins. A line the board showed step by step is no surer of such a
+        landing than a pair never shown apart (``_pairs_at_rest``): independent hands,
+        Robot Duel seeds 792136 and 793037, a capture's victim pushed onto the
+        neighbour read as the next player's drop there, or as a drop before the capture
+        read as a quiet move. The victim lies there from its own landing, not from when
+        the board first showed the move: a drop may have rested on that cell before it
+        went on to the one its taker pushed it off (seed 792270)."""
+        shown = self._shown_first(part)
+        return max((shown, *(max(self._did.landings.get(s, (shown,))) for s in fills)))
+
+    def _shown_first(self, part: tuple[M, ...]) -> float:
+        """When the board first showed ``part`` whole (its rest, if never)."""
+        seen = self.overlap.seen
+        return self.overlap.shown(part).first if part in seen else self._rest_from
 
     def _swaps_found(self) -> tuple[M, ...]:
         return self._swaps

@@ -170,3 +170,68 @@ def test_a_capture_by_pushing_aside_while_asked_and_the_reply_are_two_moves(
         assert sim.controller.prompt_choices == ("2c2d", "2c2d+"), notices
     played = ["2a3b", "2c2b", "C*2c", "G*1b", "2c2d", "3d2c"]
     assert answered(sim, played) == played
+
+
+@pytest.mark.parametrize("profile", BOARDS)
+def test_a_capture_shown_step_by_step_its_victim_pushed_aside_is_no_drop(profile: str) -> None:
+    """Independent hands, Robot Duel seed 792136: gote holds a chick. Sente's elephant on
+    2b is touched (lifted 1.8 s, set back), and 0.04 s after, sente's lion 3b takes it by
+    pushing it onto the empty 1b, where it lies 1.35 s before going to sente's stand; gote
+    then drops a chick on 2d. With 2b touched, the lion's lift alone showed 3b2b, so the
+    capture and a drop on 1b were a line the board showed step by step, and it committed
+    them at rest, unasked: C*1b, a drop nobody made (a wrong record), and gote's drop out
+    of step. A line whose move lands where a victim pushed aside lies waits for the hand
+    as a pair never shown apart does."""
+    sim = make_sim(profile, position="Gl1/Le1/3/E1G b Cc 21", noise=Noise.none())
+    elephant, lion = Stone("E", 1), Stone("L", 0)
+    t = sim.now + 0.1
+    steps = [
+        HandStep(t, LiftStone("2b")),  # the elephant touched...
+        HandStep(t + 1.78, PutStone("2b", elephant, elephant)),  # ...and set back
+        HandStep(t + 1.82, LiftStone("3b")),  # sente's lion 3b2b
+        HandStep(t + 2.09, LiftStone("2b")),  # the elephant pushed off 2b...
+        HandStep(t + 2.17, PutStone("1b", elephant, elephant)),  # ...onto the empty 1b
+        HandStep(t + 2.24, PutStone("2b", lion, lion)),
+        HandStep(t + 3.59, LiftStone("1b")),  # 1.35 s later, to sente's stand
+        HandStep(t + 3.69, PutStone("hand:b:E", elephant, Stone("E", 0))),
+        HandStep(t + 4.21, LiftStone("hand:w:C")),  # gote's C*2d
+        HandStep(t + 4.26, PutStone("2d", GOTE_CHICK, GOTE_CHICK)),
+    ]
+    notices = sim.run(steps) + sim.settle() + sim.advance(5.0) + sim.settle()
+    assert "C*1b" not in commits(notices), notices
+    assert answered(sim, ["3b2b", "C*2d"]) == ["3b2b", "C*2d"]
+
+
+@pytest.mark.parametrize("profile", BOARDS)
+@pytest.mark.parametrize("rested", [0.15, 0.32])
+@pytest.mark.parametrize("lies", [0.5, 1.35])
+def test_a_drop_set_down_first_and_pushed_back_there_by_its_taker_is_asked(
+    profile: str, rested: float, lies: float
+) -> None:
+    """Independent hands, Robot Duel seeds 792270 and 793037: sente's chick dropped on 1c
+    first (resting there ``rested``, too short to commit), moved on to 1b, and taken there
+    0.1 s after it lands by gote's lion 2a, which pushes it back onto 1c, where it lies
+    ``lies`` before going to gote's stand. The board recorded C*1c and the lion's capture
+    as a quiet 2a1b, unasked (a wrong record), then asked whether the chick moved on to
+    1b. The victim lies on a cell it rested on before: only its own landing there, as
+    the lion's took 1b, tells it from a drop (``pushed_aside._pushed_off``), and the
+    wait for its hand counts from that landing, not from when the drop first rested."""
+    sim = make_sim(profile, position="gle/c2/1L1/E1G b C 5", noise=Noise.none())
+    t = sim.now + 0.1
+    down = t + 0.5 + rested
+    taken = down + 0.1
+    steps = [
+        HandStep(t, LiftStone("hand:b:C")),
+        HandStep(t + 0.2, PutStone("1c", SENTE_CHICK, SENTE_CHICK)),  # set on 1c first
+        HandStep(t + 0.2 + rested, LiftStone("1c")),
+        HandStep(down, PutStone("1b", SENTE_CHICK, SENTE_CHICK)),  # C*1b
+        HandStep(taken, LiftStone("2a")),  # gote's lion 2a1b
+        HandStep(taken + 0.08, LiftStone("1b")),  # the chick pushed off 1b...
+        HandStep(taken + 0.11, PutStone("1c", SENTE_CHICK, SENTE_CHICK)),  # ...back onto 1c
+        HandStep(taken + 0.19, PutStone("1b", GOTE_LION, GOTE_LION)),
+        HandStep(taken + 0.19 + lies, LiftStone("1c")),  # to gote's stand
+        HandStep(taken + 0.29 + lies, PutStone("hand:w:C", SENTE_CHICK, GOTE_CHICK)),
+    ]
+    notices = sim.run(steps) + sim.settle() + sim.advance(5.0) + sim.settle()
+    assert "2a1b" not in commits(notices) or "C*1c" not in commits(notices), notices
+    assert answered(sim, ["C*1b", "2a1b"]) == ["C*1b", "2a1b"]
