@@ -71,9 +71,16 @@ class OpenQuestion(NeverReplaced[M]):
         rested = self._rested(now, self._rest_from, self.timing.settle)
         asked = self._record_asked
         if asked is not None and asked[0] == frozenset(question):
-            if not rested:
+            taken_up = tuple(move for move in question if self._lifted_since_asked(move))
+            waiting = not confirm and now - self._changed_at < self.timing.grace - EPSILON
+            if not rested or (taken_up and waiting):
+                # a choice's piece taken up since the question was asked is on its way
+                # back, or on to where it was meant to go: no board before it comes
+                # down bears on the question (independent hands, Robot Duel seed 793046:
+                # 3c2d or 3c3b asked, the lion lifted from 3b and set back, asked anew
+                # with it in the air as 3c2d or a capture on 2c, 3c3b dropped)
                 return Ambiguous(question)
-            return self._record_asked_anew(question, asked[1], read())
+            return self._record_asked_anew(question, asked[1], read(), taken_up)
         if self.guide is not None or self._blind or not self._diff():
             return None
         if not rested or self._frame == asked_of:
@@ -180,12 +187,18 @@ class OpenQuestion(NeverReplaced[M]):
         )
 
     def _record_asked_anew(
-        self, question: tuple[M, ...], recorded: M, reading: Assessment[M]
+        self,
+        question: tuple[M, ...],
+        recorded: M,
+        reading: Assessment[M],
+        held: tuple[M, ...] = (),
     ) -> Ambiguous[M]:
         """The board at rest while a question about the committed ``recorded`` is open:
         asked anew when it reads another move than those offered (the hand went on: a
-        slide passing its cells), ``recorded`` always among the choices; else the same.
-        ``reading``: the board read as if nothing were asked."""
+        slide passing its cells), ``recorded`` always among the choices, and so are the
+        choices whose piece was taken up since it was asked (``held``: it may still be
+        in the hand, past the grace); else the same. ``reading``: the board read as if
+        nothing were asked."""
         if isinstance(reading, Commit):
             shown: tuple[M, ...] = (reading.move,)
         elif isinstance(reading, Ambiguous | Reread):
@@ -194,7 +207,7 @@ class OpenQuestion(NeverReplaced[M]):
             shown = ()
         if not shown or set(shown) <= set(question):
             return Ambiguous(question)
-        choices = tuple(dict.fromkeys((*shown, recorded)))
+        choices = tuple(dict.fromkeys((*shown, recorded, *held)))
         self._record_asked = (frozenset(choices), recorded)
         return Ambiguous(choices)
 

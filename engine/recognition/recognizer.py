@@ -178,11 +178,13 @@ class Recognizer(LastMoveAsked[M]):
                 return asked  # a question about the record, the board unchanged since
         diff = self._diff()
         settled = self._rested(now, self._rest_from, self.timing.settle)
+        in_the_air = not confirm and self._open_piece_in_the_air(diff, now)
         if settled or confirm:
-            reread = self._read_again() or (self._other_landing(diff) if diff else None)
+            reread = None if in_the_air else self._read_again()
+            reread = reread or (self._other_landing(diff) if diff else None)
             if reread is not None:
                 return reread
-        elif diff and self._tail_open:
+        elif diff and self._tail_open and not in_the_air:
             reread = self._read_again_unrested(now)
             if reread is not None:
                 return reread
@@ -206,6 +208,34 @@ class Recognizer(LastMoveAsked[M]):
         if candidates:
             return self._judged(candidates, now, settled=settled, confirm=confirm)
         return self._unmatched(diff, now, settled=settled, confirm=confirm)
+
+    def _open_piece_in_the_air(self, diff: DiffKey, now: float) -> bool:
+        """Whether the board differs from the record's position only by pieces taken up
+        from cells the record's open moves set them down on, within the grace: the hand
+        of such a move is going on with it (a piece set down, resting there long enough
+        to be committed, lifted on to the cell it was meant for), and the board read
+        again now would ask of a board the hand is not done with. Every reading of it is
+        a move whose landing no cell shows (a capture on a cell full throughout), never
+        the move played, which lands where the piece comes down: the board waits for
+        the hand as it does for any piece held (independent hands, Robot Duel seed
+        850060: a lion set on 1b, committed, lifted on to 1d, asked with the lion in the
+        air as 2c1b or a capture on 3c, 2c1d offered only 0.4 s after it landed). Only
+        while no other cell changed since those pieces were taken up: a cell read anew
+        since may be where the piece came down (a robot going on to eat a token, the
+        token boxed and the robot set where it lay), and is read at rest as ever. A
+        piece held past the grace is asked about as before."""
+        base = self.rereading.base
+        if not diff or base is None or not base.tail:
+            return False
+        if now - self._changed_at >= self.timing.grace - EPSILON:
+            return False
+        landed = base.landed()
+        if not all(reading == EMPTY and spot in landed for spot, reading in diff):
+            return False
+        lifted = {spot for spot, _ in diff}
+        changed = self._did.changed
+        taken_up = min(changed.get(spot, now) for spot in lifted)
+        return all(at < taken_up - EPSILON for spot, at in changed.items() if spot not in lifted)
 
     def _unmatched(
         self, diff: DiffKey, now: float, *, settled: bool, confirm: bool
