@@ -162,6 +162,15 @@ class Touches:
         began, ended = self.first_at.get(spot), self.changed.get(spot)
         if began is None or ended is None:
             return False
+        # a cell whose first change was a piece leaving it (a move committed from it)
+        # began to hold the piece set down on it at its next landing: a piece that rested
+        # there on its way to another cell, while a question was open, left its own cell
+        # after the first change and before that landing (independent hands, Robot Duel
+        # seed 792249: a lion set on 2c, the cell the move before had left, moved on to
+        # 2d, its rest on 2c left every reading of the moves after the answer unexplained)
+        began = min(
+            (at for at in self.landings.get(spot, ()) if at >= began - EPSILON), default=began
+        )
         # the landings that stayed (a cell that still reads the piece); a piece slid on to
         # a neighbour reads on both within the sensors' blur, so its landing there as
         # this cell let go is that piece passing on, not another set down meanwhile
