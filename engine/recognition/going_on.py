@@ -11,11 +11,12 @@ the board asks (``Rereading``, ``decide``). These say when a reading is such a h
 from __future__ import annotations
 
 from collections.abc import Hashable
+from itertools import pairwise
 from typing import TypeVar
 
-from engine.physical import EMPTY
+from engine.physical import EMPTY, Footprint, Spot
 from engine.recognition.board_plies import movers as turns
-from engine.recognition.open_moves import Base
+from engine.recognition.open_moves import EPSILON, STOOD, Base
 
 M = TypeVar("M", bound=Hashable)
 
@@ -78,12 +79,16 @@ def went_on(
     there: list[tuple[M, ...]],
     within: float,
     departs: float = 0.0,
+    *,
+    settle: float = 0.0,
 ) -> bool:
     """Whether a line the board shows from ``base`` ends with ``earlier``'s first player
     moving again for the first time since, the reply begun within ``within`` seconds of
     the first move's end or the move again begun at once after it: that hand going on
     after the reply as well as that player's next move (``goes_on_first`` says whether a
-    move of it can be read so). ``departs``: how long before its cell read empty the
+    move of it can be read so). An early reply proves nothing of a piece the first move
+    set down that stood there until the board rested on the reply (``settle``:
+    ``taken_up_after_the_reply``). ``departs``: how long before its cell read empty the
     move again may have begun (``Timing.departs``)."""
     before = earlier.position.move_stack
     if len(earlier.tail) < 2 or base.position.move_stack[: len(before)] != before:
@@ -96,11 +101,83 @@ def went_on(
         between = movers[1:-1]
         if movers[-1] != movers[0] or not between or movers[0] in between:
             continue
-        if earlier.replied_early(within) or went_on_at_once(
-            earlier, moves, QUICKEST_ANSWER + departs
-        ):
+        if (
+            earlier.replied_early(within)
+            and not taken_up_after_the_reply(earlier, moves, settle + departs)
+        ) or went_on_at_once(earlier, moves, QUICKEST_ANSWER + departs):
             return True
     return False
+
+
+def taken_up_after_the_reply(base: Base[M], moves: tuple[M, ...], within: float) -> bool:
+    """Whether the last of ``moves`` (from the base: a player's move, the others'
+    replies, that player's again) takes up a piece the first set down on a cell empty
+    at the base, that piece resting there from before the replies first read whole
+    until more than ``within`` seconds after (the board's settle time, so that it rested
+    on the reply and committed it, and how long before its cell read empty a hand may
+    have begun moving it, ``Timing.departs``): however early the reply began, the
+    mover's piece stood where the record has it while the reply was set down whole and
+    committed, and a player does not go on with a move the opponent has answered; its
+    next lift is a new move (independent hands, shogi seed 870036: gote's rook 8b6b,
+    sente's king lifted 0.24 s after it landed and set on 4h, both committed; the rook
+    lifted from 6b 3 s later, set on 3b, then 4b, was read from before 8b6b as 8b3b and
+    both moves taken back and asked). A piece that left sooner may be the hand going on
+    (``went_on``): a rook slid on at the slowest hand reads on each cell it passes for
+    longer than a knock, the reply landing meanwhile (shrunk stream
+    ``shogi-both-rook-slid-slowly-past-a-reply``)."""
+    if len(moves) < 3:
+        return False
+    footprints = base.overlap.footprints(moves)
+    first, last = footprints[0], footprints[-1]
+    expected = base.overlap.expected
+    landed = {
+        spot
+        for spot, reading in first.changes
+        if reading != EMPTY and expected.get(spot, EMPTY) == EMPTY
+    }
+    again = {spot for spot, reading in last.changes if reading == EMPTY} & landed
+    if not again:
+        return False
+    whole = _replies_whole(base, footprints[1:-1], last.spots())
+    if whole is None:
+        return False
+    for spot in again:
+        timeline = base.timeline.get(spot, [])
+        stood = _first_stood_at(timeline)
+        if stood is None or stood > whole + EPSILON:
+            return False  # set down after the reply was whole: the hand was still at work
+        if any(not reads and stood < at <= whole + within for at, reads in timeline):
+            return False  # lifted before the board could rest on the reply
+    return True
+
+
+def _replies_whole(
+    base: Base[M], replies: list[Footprint], spared: frozenset[Spot]
+) -> float | None:
+    """When the replies first read whole (each change of theirs read as they left it,
+    but on ``spared``, cells the move after them changes again); None: never."""
+    whole = []
+    for footprint in replies:
+        for spot, reading in footprint.changes:
+            if spot in spared:
+                continue
+            filled = reading != EMPTY
+            reads = [at for at, full in base.timeline.get(spot, ()) if full == filled]
+            if not reads:
+                return None
+            whole.append(reads[0])
+    return max(whole) if whole else None
+
+
+def _first_stood_at(timeline: list[tuple[float, bool]]) -> float | None:
+    """When a cell's ``timeline`` first read a piece that stayed ``STOOD`` or longer (or
+    stays): a bounce as it lands, or a piece carried over, reads there only a moment."""
+    for (at, reads), (then, _) in pairwise(timeline):
+        if reads and then - at >= STOOD - EPSILON:
+            return at
+    if timeline and timeline[-1][1]:
+        return timeline[-1][0]
+    return None
 
 
 def went_on_at_once(base: Base[M], moves: tuple[M, ...], within: float = QUICKEST_ANSWER) -> bool:

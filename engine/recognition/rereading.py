@@ -515,7 +515,15 @@ class Rereading(Generic[M]):
         for index in range(len(self._earlier) - 1, -1, -1) if not (lifting or reads_own) else ():
             earlier = self._earlier[index]
             went = bool(there) and (
-                moved_on[index] or went_on(earlier, base, there, REACTION, self.timing.departs)
+                moved_on[index]
+                or went_on(
+                    earlier,
+                    base,
+                    there,
+                    REACTION,
+                    self.timing.departs,
+                    settle=self.timing.settle,
+                )
             )
             if there and not went:
                 continue  # the base makes the board, and what closed the earlier moves holds
