@@ -39,7 +39,7 @@ def seed_870036(t: float) -> list[HandStep]:
     8b6b, sente's king lifted 0.24 s after it landed and set on 4h; sente's bishop
     touched; 3.75 s after it landed the rook lifted from 6b, set on 3b (0.6 s), then on
     4b; sente's bishop 8h4d, and gote's pawn takes it, pushing it aside onto 4e first."""
-    steps = [
+    steps: list[tuple[float, LiftStone | PutStone]] = [
         (0.0, LiftStone("7g")),
         (0.05, PutStone("7f", SENTE_PAWN, SENTE_PAWN)),
         (2.356, LiftStone("8b")),
