@@ -638,6 +638,7 @@ class Base(Generic[M]):
         expected = self.overlap.expected
         reached: set[Spot] = set()
         flights: list[Flight] = []  # an earlier move's piece in the air
+        captured: list[tuple[Spot, float]] = []  # a victim's cell, its capturer's landing
         for footprint in footprints:
             # a line's inner pieces leave their cells too as the line rolls on (a push:
             # its front marble lands as the one behind it leaves), read empty a moment
@@ -667,6 +668,13 @@ class Base(Generic[M]):
                 for s, r in footprint.changes
                 if r != EMPTY and s in self.filled_at
             ]
+            # a capture lands where its victim stood, its cell filling again after the
+            # victim left (no reading of it need change)
+            captured += [
+                (victim, self.filled_at[victim])
+                for victim in sorted(footprint.hidden & footprint.must_touch)
+                if departures and self.filled_at.get(victim, -math.inf) > min(departures)
+            ]
             if departures and landings:
                 flights.append(Flight(min(departures), max(landings), tuple(starts)))
             elif landings and not footprint.starts():
@@ -675,7 +683,9 @@ class Base(Generic[M]):
                 # cell it left before it landed (dobutsu reed, independent hands seed
                 # 710096: a chick set on 1a, committed, moved on to 1b)
                 flights.append(Flight(-math.inf, max(landings), ()))
-        return self._filled_unexplained(reached, flights) or self._back_before_landing(footprints)
+        return self._filled_unexplained(reached, flights, captured) or self._back_before_landing(
+            footprints
+        )
 
     def _stood_before(self, footprint: Footprint, when: float, gone_by: float = -math.inf) -> bool:
         """Whether a cell ``footprint`` lands on, empty at the base, held a piece ``STOOD``
@@ -702,20 +712,30 @@ class Base(Generic[M]):
             return changes[-1][0]
         return self.first_at.get(spot)
 
-    def _filled_unexplained(self, reached: set[Spot], flights: list[Flight]) -> bool:
+    def _filled_unexplained(
+        self,
+        reached: set[Spot],
+        flights: list[Flight],
+        captured: list[tuple[Spot, float]],
+    ) -> bool:
         """Whether a cell empty at the base, that no move of the reading changes (those
         ``reached``), held a piece since for ``STOOD`` or longer while no move's piece
         was in the air (``flights``: a piece set down on its way and moved on, before
         another move was made whole meanwhile): a piece
         was set down there and taken up again (a token placed and eaten at once by a
         robot still in the air). No knock fills an empty cell, and a piece carried over
-        one (a magnet passing its sensor) or a bounce fills it only for a moment."""
+        one (a magnet passing its sensor) or a bounce fills it only for a moment. A
+        victim of the reading's captures (``captured``: each victim's cell and when its
+        capturer came down there) pushed aside onto the cell lies there as long as the
+        hand leaves it (``_pushed_aside_onto``)."""
         expected = self.overlap.expected
         for spot, changes in self.timeline.items():
             if spot in reached or expected.get(spot, EMPTY) != EMPTY:
                 continue
             for (at, reads), (then, _) in pairwise(changes):
                 if not reads or then - at < STOOD:
+                    continue
+                if any(self._pushed_aside_onto(spot, at, *victim) for victim in captured):
                     continue
                 if not any(
                     flight.over(spot, at, self.overlap.blur)
@@ -728,6 +748,24 @@ class Base(Generic[M]):
                     # waits for the next player's move (a move landed, then moved on)
                     return True
         return False
+
+    def _pushed_aside_onto(self, spot: Spot, at: float, victim: Spot, landed: float) -> bool:
+        """Whether ``spot``, filled at ``at``, may hold the victim its capturer pushed off
+        ``victim``'s cell: a neighbour filled as that cell emptied (within the sensors'
+        blur of the two), before the capturer came down there at ``landed``
+        (``pushed_aside._pushed_off``, told from the open moves' own timeline). A drop
+        set down on one cell, moved on and taken there by a capture that pushed it back
+        onto the first (independent hands, Robot Duel, the drop committed there first):
+        no reading of the drop and its capture kept the order, so the board never asked
+        and kept the first cell."""
+        blur = self.overlap.blur
+        if spot == victim or not blur.neighbours(spot, victim):
+            return False
+        margin = blur(spot, victim)
+        return any(
+            not reads and left - margin <= at <= landed + margin and landed > left
+            for left, reads in self.timeline.get(victim, ())
+        )
 
     def _back_before_landing(self, footprints: list[Footprint]) -> bool:
         """Whether a move's piece was read back on its cell when it landed elsewhere: its

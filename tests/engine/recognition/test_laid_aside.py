@@ -18,7 +18,7 @@ from firmware_host.session.actions import Select
 from firmware_host.session.state import Phase
 from hardware.mock.hands import HandStep, LiftStone, Noise, PutStone
 from tests.engine.recognition.test_no_amend_window import run_answering
-from tests.firmware_host.simkit import commits, make_sim
+from tests.firmware_host.simkit import commits, make_sim, prompts
 
 BOARDS = ("sim", "sim-dobutsu-polarity")  # Robot Duel's reed and polarity boards
 SENTE_CHICK, GOTE_CHICK = Stone("C", 0), Stone("C", 1)
@@ -202,6 +202,30 @@ def test_a_capture_shown_step_by_step_its_victim_pushed_aside_is_no_drop(profile
     assert answered(sim, ["3b2b", "C*2d"]) == ["3b2b", "C*2d"]
 
 
+def chick_set_on_1c_then_taken_on_1b(
+    sim: Simulation, rested: float, taken_after: float, lies: float
+) -> list[HandStep]:
+    """Sente's chick dropped on 1c first, resting there ``rested``, moved on to 1b;
+    ``taken_after`` seconds after it lands gote's lion 2a takes it there, pushing it back
+    onto 1c, where it lies ``lies`` before going to gote's stand (independent hands,
+    Robot Duel seeds 792270 and 793037)."""
+    t = sim.now + 0.1
+    down = t + 0.5 + rested
+    taken = down + taken_after
+    return [
+        HandStep(t, LiftStone("hand:b:C")),
+        HandStep(t + 0.2, PutStone("1c", SENTE_CHICK, SENTE_CHICK)),  # set on 1c first
+        HandStep(t + 0.2 + rested, LiftStone("1c")),
+        HandStep(down, PutStone("1b", SENTE_CHICK, SENTE_CHICK)),  # C*1b
+        HandStep(taken, LiftStone("2a")),  # gote's lion 2a1b
+        HandStep(taken + 0.08, LiftStone("1b")),  # the chick pushed off 1b...
+        HandStep(taken + 0.11, PutStone("1c", SENTE_CHICK, SENTE_CHICK)),  # ...back onto 1c
+        HandStep(taken + 0.19, PutStone("1b", GOTE_LION, GOTE_LION)),
+        HandStep(taken + 0.19 + lies, LiftStone("1c")),  # to gote's stand
+        HandStep(taken + 0.29 + lies, PutStone("hand:w:C", SENTE_CHICK, GOTE_CHICK)),
+    ]
+
+
 @pytest.mark.parametrize("profile", BOARDS)
 @pytest.mark.parametrize("rested", [0.15, 0.32])
 @pytest.mark.parametrize("lies", [0.5, 1.35])
@@ -217,21 +241,32 @@ def test_a_drop_set_down_first_and_pushed_back_there_by_its_taker_is_asked(
     the lion's took 1b, tells it from a drop (``pushed_aside._pushed_off``), and the
     wait for its hand counts from that landing, not from when the drop first rested."""
     sim = make_sim(profile, position="gle/c2/1L1/E1G b C 5", noise=Noise.none())
-    t = sim.now + 0.1
-    down = t + 0.5 + rested
-    taken = down + 0.1
-    steps = [
-        HandStep(t, LiftStone("hand:b:C")),
-        HandStep(t + 0.2, PutStone("1c", SENTE_CHICK, SENTE_CHICK)),  # set on 1c first
-        HandStep(t + 0.2 + rested, LiftStone("1c")),
-        HandStep(down, PutStone("1b", SENTE_CHICK, SENTE_CHICK)),  # C*1b
-        HandStep(taken, LiftStone("2a")),  # gote's lion 2a1b
-        HandStep(taken + 0.08, LiftStone("1b")),  # the chick pushed off 1b...
-        HandStep(taken + 0.11, PutStone("1c", SENTE_CHICK, SENTE_CHICK)),  # ...back onto 1c
-        HandStep(taken + 0.19, PutStone("1b", GOTE_LION, GOTE_LION)),
-        HandStep(taken + 0.19 + lies, LiftStone("1c")),  # to gote's stand
-        HandStep(taken + 0.29 + lies, PutStone("hand:w:C", SENTE_CHICK, GOTE_CHICK)),
-    ]
+    steps = chick_set_on_1c_then_taken_on_1b(sim, rested, 0.1, lies)
     notices = sim.run(steps) + sim.settle() + sim.advance(5.0) + sim.settle()
     assert "2a1b" not in commits(notices) or "C*1c" not in commits(notices), notices
     assert answered(sim, ["C*1b", "2a1b"]) == ["C*1b", "2a1b"]
+
+
+@pytest.mark.parametrize("profile", BOARDS)
+@pytest.mark.parametrize("rested", [0.45, 0.8, 1.2])
+@pytest.mark.parametrize("taken_after", [0.1, 0.3])
+@pytest.mark.parametrize("lies", [0.5, 1.35])
+def test_a_drop_committed_first_and_pushed_back_there_by_its_taker_is_asked(
+    profile: str, rested: float, taken_after: float, lies: float
+) -> None:
+    """The same hands, the chick resting on 1c long enough to be committed there (C*1c)
+    before it goes on to 1b: the lion's capture read from the record as a quiet 2a1b,
+    committed, then, the victim taken up from 1c, asked as the chick lifted from 1c
+    ("1c1b", "still in the hand"): C*1b never offered, a wrong record. The reading from
+    before C*1c (the drop on 1b and its capture) was judged in an order no hand makes
+    (``Base.doubtful``): the chick's second stay on 1c, where no move of that line lands,
+    counted as a piece set down and taken up while no piece was in the air, though it
+    came as 1b emptied under the lion coming down there: its victim pushed aside
+    (``Base._pushed_aside_onto``). The board asks C*1b or C*1c, the committed move among
+    the choices, and the answer keeps the capture."""
+    sim = make_sim(profile, position="gle/c2/1L1/E1G b C 5", noise=Noise.none())
+    steps = chick_set_on_1c_then_taken_on_1b(sim, rested, taken_after, lies)
+    notices = sim.run(steps) + sim.settle() + sim.advance(5.0) + sim.settle()
+    assert commits(notices)[:1] == ["C*1c"], notices
+    assert answered(sim, ["C*1b", "2a1b"]) == ["C*1b", "2a1b"]
+    assert any(set(asked) >= {"C*1b", "C*1c"} for asked in prompts(sim.notices)), sim.notices

@@ -205,7 +205,7 @@ def test_a_lion_moved_on_and_pushed_back_where_it_rested_is_asked() -> None:
 
 
 @pytest.mark.parametrize("rests", [0.55, 1.2])
-@pytest.mark.parametrize("reply_after", [0.13, 0.3])
+@pytest.mark.parametrize("reply_after", [0.1, 0.13, 0.3])
 @pytest.mark.parametrize("lies", [0.3, 1.4])
 def test_a_lion_moved_on_and_pushed_back_where_it_rested_is_never_kept_there(
     rests: float, reply_after: float, lies: float
