@@ -278,10 +278,15 @@ class Touches:
         """Whether the move's piece was read back on its cell when the move landed: the
         cell emptied first (a knock), read a piece again before the landing and emptied
         for good only after it, past the blur of two neighbours. A knock never fills
-        an empty cell: the piece had not left (``in_order`` takes the first lift)."""
+        an empty cell: the piece had not left (``in_order`` takes the first lift). A
+        capture lands where its victim stood, as that cell fills again; the piece back
+        on its capturer's cell may be that victim, pushed aside there
+        (``_victim_laid_there``). A line's inner pieces, changed unseen, order nothing."""
         landed = [s for s, reading in footprint.changes if reading != EMPTY]
-        if footprint.hidden or any(s in self.lifted_at for s in landed):
-            return False  # a capture: its victim may be laid where the capturer left
+        victims = footprint.hidden & footprint.must_touch
+        if footprint.hidden - victims or any(s in self.lifted_at for s in landed):
+            return False
+        landed += sorted(victims)
         times = [self.filled_at[s] for s in landed if s in self.handled and s in self.filled_at]
         if not times:
             return False
@@ -296,9 +301,27 @@ class Touches:
             if lifted is None or back is None or gone is None or start in landed:
                 continue
             blur = self.blur(last, start)
-            if lifted < back <= landing - blur and landing + blur < gone:
+            if (
+                lifted < back <= landing - blur
+                and landing + blur < gone
+                and not self._victim_laid_there(victims, start, back)
+            ):
                 return True  # back on its cell before it landed, gone only after
         return False
+
+    def _victim_laid_there(self, victims: frozenset[Spot], start: Spot, back: float) -> bool:
+        """Whether the piece read back on a capture's ``start`` at ``back`` may be its
+        victim, pushed off its cell onto the one the capturer left: a victim's cell
+        emptied by then (within the blur of the two). One that still held its piece
+        then sent no piece there: it was the capturer's own, put back (independent
+        hands, Robot Duel seed 890049: sente's lion lifted and set back, then held while
+        a question was open, read as taking the tokin whose cell was touched meanwhile
+        and gote dropping on the cell it left)."""
+        return any(
+            at <= back + self.blur(victim, start)
+            for victim in victims
+            for at in self.emptied.get(victim, ())
+        )
 
 
 def rest_but_knocks(

@@ -356,3 +356,44 @@ def test_a_chain_asked_about_is_not_settled_while_the_next_chains_token_is_boxed
     sim.advance(3.0)
     truth = ["b@A1", "b@B5", "w@B4", "w@A4", "R:B3-B4-B5", "R:B5-A4"]
     answer_as_played(sim, truth, start)
+
+
+@pytest.mark.parametrize("held", [0.6, 1.7])
+@pytest.mark.parametrize("answered_after", [0.01, 0.4])
+def test_a_piece_touched_then_held_while_a_question_is_open_takes_nothing(
+    held: float, answered_after: float
+) -> None:
+    """Independent hands, Robot Duel seed 890049: sente's lion on 3c lifted and set
+    straight back; gote's chick 2c2d, the promotion asked; the tokin touched again on
+    2d; then sente lifts the lion, holds it ``held`` seconds and sets it back on 3c, and
+    the question is answered (2c2d+) ``answered_after`` seconds later. The board had
+    shown the lion taking the tokin (3c2d, the cell touched before the lion's first
+    lift) and gote dropping a chick on the cell it left: it committed 3c2d, a wrong
+    record, and read sente's 3c3b after it as C*3b. The lion was read back on its cell
+    before the capture could land, the tokin's cell still holding its piece then: no
+    victim was laid there, and the capture is no reading (``Touches.back_before_landing``).
+    Robot Duel's reed board: the others read the promotion, and ask nothing."""
+    sim = make_sim("sim", position="gle/3/LcG/E2 w c 4", noise=Noise.none())
+    sente_lion, gote_chick = Stone("L", 0), Stone("C", 1)
+    tokin = Stone("C", 1, flipped=True)
+    t = sim.now + 0.1
+    back = t + 2.18 + held
+    run_answering(
+        sim,
+        [
+            HandStep(t, LiftStone("3c")),  # touched and set straight back
+            HandStep(t + 0.1, PutStone("3c", sente_lion, sente_lion)),
+            HandStep(t + 0.29, LiftStone("2c")),  # gote's 2c2d+
+            HandStep(t + 0.39, PutStone("2d", gote_chick, tokin)),
+            HandStep(t + 1.77, LiftStone("2d")),  # the tokin touched again
+            HandStep(t + 1.99, PutStone("2d", tokin, tokin)),
+            HandStep(t + 2.18, LiftStone("3c")),  # the lion held while the question is open
+            HandStep(back, PutStone("3c", sente_lion, sente_lion)),
+            (back + answered_after, "2c2d+"),
+            HandStep(back + 0.5, LiftStone("3c")),  # sente's 3c3b
+            HandStep(back + 0.6, PutStone("3b", sente_lion, sente_lion)),
+        ],
+    )
+    notices = sim.settle() + sim.advance(3.0) + sim.settle()
+    assert "3c2d" not in commits(sim.notices), notices
+    assert record(sim) == ["2c2d+", "3c3b"]
