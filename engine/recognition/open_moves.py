@@ -71,6 +71,9 @@ class Base(Generic[M]):
     last_at: dict[Spot, float] = field(default_factory=dict)
     fills: dict[Spot, int] = field(default_factory=dict)
     timeline: dict[Spot, list[tuple[float, bool]]] = field(default_factory=dict)  # read a piece
+    # what each spot read from each change of ``timeline`` on (a piece tells its kind to
+    # the sensors that read it: a token's colour by its pole)
+    read: dict[Spot, list[tuple[float, Reading]]] = field(default_factory=dict)
 
     @property
     def position(self) -> Position[M]:
@@ -167,6 +170,7 @@ class Base(Generic[M]):
                 self.filled_at[spot] = now
                 self.fills[spot] = self.fills.get(spot, 0) + 1
             self.timeline.setdefault(spot, []).append((now, frame.get(spot, EMPTY) != EMPTY))
+            self.read.setdefault(spot, []).append((now, frame.get(spot, EMPTY)))
 
     def past(self, sensing: Sensing, sensed: frozenset[Spot], *, waited: bool) -> Base[M]:
         """The board rested showing the record: every open move but the last is done. A
@@ -280,6 +284,7 @@ class Base(Generic[M]):
             if spot in later.fills:
                 later.fills[spot] = sum(1 for _, reads in changes if reads)
         later.timeline = {s: list(t) for s, t in self.timeline.items() if s in later.last_at}
+        later.read = {s: list(t) for s, t in self.read.items() if s in later.last_at}
         later.touched = {s for s in self.touched if s in own or self.last_at.get(s, 0) >= since}
         return later
 
@@ -301,6 +306,18 @@ class Base(Generic[M]):
             # while it passes between neighbours (``Blur``); a piece put elsewhere sooner
             # is another, the next player's
             if not all(reading != EMPTY for _, reading in footprint.changes):
+                return False
+            # the same piece: it reads where it lands as it read where it was set down
+            # (independent hands, Robotory polarity blitz seed 1: a black token dropped on
+            # D1, committed, read empty a moment as the next hand passed, a white token
+            # dropped on C1 meanwhile: no hand goes on with a black token as a white one)
+            set_down = {
+                reading
+                for shown in self.overlap.footprints(self.tail)
+                for _, reading in shown.changes
+                if reading != EMPTY
+            }
+            if any(reading not in set_down for _, reading in footprint.changes):
                 return False
             # when its piece last left each cell it was set on: the cell may read a piece
             # again since, the next player's set there (independent hands, Robot Duel
@@ -458,24 +475,37 @@ class Base(Generic[M]):
         later = frozenset().union(*(f.spots() for f in footprints[second + 1 :]))
         mine = [self._done_at(s, theirs_spots) for s in mine_spots - later if s in self.last_at]
         done = max(mine, default=math.inf)
+        piece = frozenset(r for _, r in footprints[first].changes if r != EMPTY)
         theirs = [
-            self._reply_began(s, done) for s in theirs_spots - mine_spots if s in self.first_at
+            self._reply_began(s, done, piece)
+            for s in theirs_spots - mine_spots
+            if s in self.first_at
         ]
         return bool(mine) and bool(theirs) and max(mine) < min(theirs) + blur
 
-    def _reply_began(self, spot: Spot, done: float) -> float:
+    def _reply_began(self, spot: Spot, done: float, piece: frozenset[Reading]) -> float:
         """When the reply first changed ``spot``. A cell the open moves set a piece down
         on, that the mover's hand took up again before its move was ``done`` (a piece
         set down on its way and moved on), read the mover's piece until it last emptied
         by then: the reply's changes there come after (independent hands, Robot Duel
         seed 743030: sente's chick set on 3c, committed, moved on to 2c, gote's chick
-        dropped on 3c at once, read as begun when sente's chick was set there)."""
+        dropped on 3c at once, read as begun when sente's chick was set there). The
+        mover's piece reads as the first move sets it (``piece``, its readings where it
+        lands): a piece that read otherwise is another (independent hands, Robotory
+        polarity blitz seed 1: a black token on D1 read empty a moment, a white one
+        dropped on C1 meanwhile)."""
         first = self.first_at[spot]
         if spot not in self.landed():
             return first
-        changes = self.timeline.get(spot, [])
-        left = [at for at, reads in changes if not reads and at <= done + EPSILON]
-        after = [at for at, _ in changes if left and at > left[-1]]
+        changes = self.read.get(spot, [])
+        left = [
+            index
+            for index, (at, reading) in enumerate(changes)
+            if reading == EMPTY and at <= done + EPSILON
+        ]
+        if not left or (left[-1] > 0 and changes[left[-1] - 1][1] not in piece):
+            return first
+        after = [at for at, _ in changes[left[-1] + 1 :]]
         return after[0] if after else first
 
     def _done_at(self, spot: Spot, second: frozenset[Spot]) -> float:
@@ -633,7 +663,8 @@ class Base(Generic[M]):
                 if reading != EMPTY and s in self.filled_at
             ]
             gone_by = max(dropped) if dropped and not earlier.starts() else -math.inf
-            if began and self._stood_before(later, min(began) - MARGIN, gone_by):
+            piece = frozenset(r for _, r in earlier.changes if r != EMPTY)
+            if began and self._stood_before(later, min(began) - MARGIN, gone_by, piece):
                 return True
         expected = self.overlap.expected
         reached: set[Spot] = set()
@@ -687,28 +718,40 @@ class Base(Generic[M]):
             footprints
         )
 
-    def _stood_before(self, footprint: Footprint, when: float, gone_by: float = -math.inf) -> bool:
+    def _stood_before(
+        self,
+        footprint: Footprint,
+        when: float,
+        gone_by: float = -math.inf,
+        piece: frozenset[Reading] = frozenset(),
+    ) -> bool:
         """Whether a cell ``footprint`` lands on, empty at the base, held a piece ``STOOD``
         or longer from before ``when``: its piece was set down before then (a knock since
         took it off and put it back; no knock fills an empty cell). A piece gone again by
-        ``gone_by`` may be another move's (a drop's piece set down on its way)."""
+        ``gone_by`` that read as that move's ``piece`` may be its own (a drop's piece set
+        down on its way)."""
         for spot, reading in footprint.changes:
             if reading == EMPTY or self.overlap.expected.get(spot, EMPTY) != EMPTY:
                 continue
-            first = self._first_stood(spot, gone_by) if spot in self.timeline else None
+            first = self._first_stood(spot, gone_by, piece) if spot in self.timeline else None
             if first is not None and first < when:
                 return True
         return False
 
-    def _first_stood(self, spot: Spot, gone_by: float = -math.inf) -> float | None:
+    def _first_stood(
+        self, spot: Spot, gone_by: float = -math.inf, piece: frozenset[Reading] = frozenset()
+    ) -> float | None:
         """When ``spot`` first read a piece that stayed ``STOOD`` or longer (or stays):
         a piece carried over the cell, or a bounce, reads there only a moment; but for a
-        piece gone again by ``gone_by``."""
-        changes = self.timeline.get(spot, [])
-        for (at, reads), (then, _) in pairwise(changes):
-            if reads and then - at >= STOOD - EPSILON and then > gone_by + MARGIN:
+        piece gone again by ``gone_by`` that read as ``piece`` (another move's, set down
+        on its way: a piece that reads otherwise is not that one)."""
+        changes = self.read.get(spot, [])
+        for (at, reading), (then, _) in pairwise(changes):
+            if reading == EMPTY or then - at < STOOD - EPSILON:
+                continue
+            if then > gone_by + MARGIN or reading not in piece:
                 return at
-        if changes and changes[-1][1]:
+        if changes and changes[-1][1] != EMPTY:
             return changes[-1][0]
         return self.first_at.get(spot)
 
