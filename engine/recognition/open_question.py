@@ -100,10 +100,12 @@ class OpenQuestion(NeverReplaced[M]):
         # while the capture's victim was lifted, then the question settled without it)
         held = [move for move in question if self._lifted_since_asked(move)]
         if not readings:
-            if len(held) == len(question):
+            if len(held) == len(question) or (every and self._refilled_since_asked(question)):
                 # its piece is in the hand (a token touched again while the next player
-                # has played): what the board reads now is offered beside it, never
-                # instead of it (a hand that returns it would find the move not offered)
+                # has played), or a cell its moves emptied reads a piece again, which no
+                # sensor tells from its own piece set back: what the board reads now is
+                # offered beside it, never instead of it (a hand that returns it would
+                # find the move not offered)
                 return Ambiguous(tuple(dict.fromkeys((*question, *(line[0] for line in every)))))
             return None
         unoffered = tuple(dict.fromkeys(line[0] for line in every if line[0] not in question))
@@ -172,6 +174,29 @@ class OpenQuestion(NeverReplaced[M]):
             if reading != EMPTY and asked.get(spot, EMPTY) == EMPTY
         )
         return bool(landed) and laid_aside([footprint], self._did, landed)
+
+    def _refilled_since_asked(self, question: tuple[M, ...]) -> bool:
+        """Whether a cell every move of ``question`` empties, empty when it was asked,
+        reads a piece again: the board may be read as if the question's piece never
+        moved, but so does the next player's capture that pushed its victim aside onto
+        that cell, the question's move played before it (independent hands, Robot Duel
+        seed 910047: 3c3b asked, then E*3d and 2d3d with the elephant pushed onto 3c,
+        read as 2d3d alone and committed, the question closed: a wrong record)."""
+        asked_of = self._asked_of[1] if self._asked_of is not None else None
+        if asked_of is None:
+            return False
+        left = frozenset.intersection(
+            *(
+                frozenset(
+                    spot for spot, reading in self.index.footprint(move).changes if reading == EMPTY
+                )
+                for move in question
+            )
+        )
+        frame = self._frame
+        return any(
+            asked_of.get(spot, EMPTY) == EMPTY and frame.get(spot, EMPTY) != EMPTY for spot in left
+        )
 
     def _lifted_since_asked(self, move: M) -> bool:
         """Whether ``move`` set a piece on a cell that read it when the question was

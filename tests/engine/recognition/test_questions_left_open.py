@@ -397,3 +397,49 @@ def test_a_piece_touched_then_held_while_a_question_is_open_takes_nothing(
     notices = sim.settle() + sim.advance(3.0) + sim.settle()
     assert "3c2d" not in commits(sim.notices), notices
     assert record(sim) == ["2c2d+", "3c3b"]
+
+
+@pytest.mark.parametrize("lies", [0.4, 0.89, 1.4])
+@pytest.mark.parametrize("dropped", [0.95, 1.05, 1.25])
+def test_a_question_is_not_closed_by_a_capture_whose_victim_refills_its_cell(
+    dropped: float, lies: float
+) -> None:
+    """Independent hands, Robot Duel seed 910047 (reed board: a cell reads a piece, not
+    which): sente's lion 3c takes the giraffe on 3b, pushing it aside onto 2b before it
+    goes to the stand; gote drops an elephant on 3d ``dropped`` seconds after the lion's
+    first lift, before the capture rests, and presses ok: asked 3c2b, 3c3b or 3c3d.
+    Sente's giraffe 2d takes the elephant, pushing it onto 3c, the cell the lion left,
+    where it lies ``lies`` seconds. The board at rest then reads as if the lion never
+    moved and 2d3d alone were played: it closed the question and committed 2d3d, a wrong
+    record. A cell every choice empties, empty when asked, reading a piece again is no
+    sign the question's piece went back: 2d3d is offered beside it, never instead."""
+    sim = make_sim("sim", position="c1l/g2/LEC/1G1 b e 15", noise=Noise.none())
+    lion, giraffe = Stone("L", 0), Stone("G", 1)
+    elephant, sente_giraffe = Stone("E", 1), Stone("G", 0)
+    t = sim.now + 0.1
+    start = len(sim.notices)
+    steps = [
+        HandStep(t, LiftStone("3c")),  # 3c3b, the giraffe pushed aside onto 2b
+        HandStep(t + 0.07, LiftStone("3b")),
+        HandStep(t + 0.16, PutStone("2b", giraffe, giraffe)),
+        HandStep(t + 0.24, PutStone("3b", lion, lion)),
+        HandStep(t + 0.92, LiftStone("2b")),
+        HandStep(t + 1.02, PutStone("hand:b:G", giraffe, sente_giraffe)),
+        HandStep(t + dropped - 0.1, LiftStone("hand:w:E")),  # E*3d
+        HandStep(t + dropped, PutStone("3d", elephant, elephant)),
+    ]
+    sim.run(sorted(steps, key=lambda step: step.at))
+    sim.advance_to(t + dropped + 0.1)
+    sim.press(ButtonRole.OK)
+    steps = [
+        HandStep(t + 2.44, LiftStone("2d")),  # 2d3d, the elephant pushed aside onto 3c
+        HandStep(t + 2.61, LiftStone("3d")),
+        HandStep(t + 2.68, PutStone("3c", elephant, elephant)),
+        HandStep(t + 2.78, PutStone("3d", sente_giraffe, sente_giraffe)),
+        HandStep(t + 2.78 + lies, LiftStone("3c")),
+        HandStep(t + 2.88 + lies, PutStone("hand:b:E", elephant, Stone("E", 0))),
+    ]
+    sim.run(steps)
+    sim.settle()
+    assert "2d3d" not in commits(sim.notices[start:])[:1], sim.notices[start:]
+    answer_as_played(sim, ["3c3b", "E*3d", "2d3d"], start)
