@@ -787,7 +787,9 @@ class Recognizer(LastMoveAsked[M]):
         line of moves the board showed, begun with another move that went on after a
         pause, or that explains a spot the hands touched and the move does not (a
         capture's cell before a reply landed where the piece could have gone, a move shown
-        whose piece stood as this one landed: ``shown_then_taken_up``)."""
+        whose piece stood as this one landed: ``shown_then_taken_up``), or two moves never
+        shown apart that do (``Overlap.pairs``: a capture on such a cell and a drop where
+        the capturer seemed to land)."""
         unexplained = not self._did.handled <= only.footprint.spots()
         others = [
             line[0]
@@ -807,6 +809,29 @@ class Recognizer(LastMoveAsked[M]):
                 for line in self.overlap.explaining(self._expected)
                 if line[0] != only.move
                 and loose & frozenset().union(*(f.spots() for f in self.overlap.footprints(line)))
+            ]
+            # two moves the board never showed apart that make it, the loose cells among
+            # theirs: a capture whose cell reads full throughout and the next player's drop
+            # where its capturer seemed to land make the same cells as the capturer's quiet
+            # move there (independent hands, Robot Duel seed 910088: 2c1b, the giraffe
+            # taken first, then C*3c, read as 2c3c after a question's answer, unasked).
+            # Only of the whole board: a cell a hand is still at (a knock, read empty) is
+            # no capture landed there (``test_hands_go_on``); nor a reply done while the
+            # first move's piece was on its way (``Touches.made_on_its_way``): a piece
+            # touched and set back, then the next drop, is no move of it that landed
+            # after the reply's (harness seed 920012, E touched on 2c, then C*1d asked as
+            # 2c1d and C*2c)
+            pairs = (
+                self.overlap.pairs(frame, self._hands(), self._in_order)
+                if frame == self._frame
+                else []
+            )
+            others += [
+                pair[0]
+                for pair in pairs
+                if pair[0] != only.move
+                and loose & frozenset().union(*(f.spots() for f in self.overlap.footprints(pair)))
+                and not self._made_on_its_way(pair)
             ]
         if others:
             return Ambiguous((*dict.fromkeys(others), only.move))

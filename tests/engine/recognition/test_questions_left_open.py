@@ -443,3 +443,47 @@ def test_a_question_is_not_closed_by_a_capture_whose_victim_refills_its_cell(
     sim.settle()
     assert "2d3d" not in commits(sim.notices[start:])[:1], sim.notices[start:]
     answer_as_played(sim, ["3c3b", "E*3d", "2d3d"], start)
+
+
+@pytest.mark.parametrize("touched_again", [False, True])
+@pytest.mark.parametrize("dropped_after", [0.45, 1.63])
+def test_a_capture_and_a_drop_where_its_capturer_seemed_to_land_are_asked(
+    touched_again: bool, dropped_after: float
+) -> None:
+    """Independent hands, Robot Duel seed 910088 (reed board): sente's giraffe 1c1b,
+    committed, then gote's lion 2c takes it, the giraffe taken to the stand first (asked
+    whether the giraffe went on), the lion perhaps touched again on 1b, and sente drops a
+    chick on 3c ``dropped_after`` seconds after the lion landed; then 1c1b is answered.
+    1b reads a piece throughout but for the swap: the board read 2c3c, the lion's quiet
+    move to the chick's cell, and committed it unasked, a wrong record. The cell the
+    hands emptied and filled again, which that move leaves alone, is the capture's: the
+    pair is offered beside it."""
+    sim = make_sim("sim", position="2e/1g1/1lG/1Lc b Ce 19", noise=Noise.none())
+    giraffe, lion, chick = Stone("G", 0), Stone("L", 1), Stone("C", 0)
+    t = sim.now + 0.1
+    start = len(sim.notices)
+    landed = t + 3.9
+    steps: list[HandStep | tuple[float, str]] = [
+        HandStep(t, LiftStone("1c")),  # 1c1b, touched again as the hand leaves
+        HandStep(t + 0.05, PutStone("1b", giraffe, giraffe)),
+        HandStep(t + 0.42, LiftStone("1b")),
+        HandStep(t + 0.58, PutStone("1b", giraffe, giraffe)),
+        HandStep(t + 2.9, LiftStone("1b")),  # 2c1b, the giraffe to the stand first
+        HandStep(t + 3.34, PutStone("hand:w:G", giraffe, Stone("G", 1))),
+        HandStep(t + 3.39, LiftStone("2c")),
+        HandStep(landed, PutStone("1b", lion, lion)),
+    ]
+    if touched_again:
+        steps += [
+            HandStep(landed + 0.2, LiftStone("1b")),
+            HandStep(landed + 0.3, PutStone("1b", lion, lion)),
+        ]
+    steps += [
+        HandStep(landed + dropped_after - 0.05, LiftStone("hand:b:C")),  # C*3c
+        HandStep(landed + dropped_after, PutStone("3c", chick, chick)),
+        (landed + max(dropped_after, 0.3) + 0.4, "1c1b"),
+    ]
+    run_answering(sim, steps)
+    sim.settle()
+    assert "2c3c" not in commits(sim.notices[start:]), sim.notices[start:]
+    answer_as_played(sim, ["1c1b", "2c1b", "C*3c"], start)
