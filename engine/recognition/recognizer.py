@@ -124,11 +124,15 @@ class Recognizer(LastMoveAsked[M]):
         """When the board first showed ``line`` (from the position) whole up to its first
         move that may be a capture whose victim its capturer pushed aside onto the cell
         the move seems to land on (the board's rest, if it never showed that part
-        alone); None if no move of it may be. A cell a move before it in the line landed
-        on swapped for that move (``pushed_aside.pushed_aside``, ``landed``). A move of
-        it that lands where a victim pushed aside lies (``laid_aside``) waits too, from
-        the later of that showing and the victim's landing there
-        (``_laid_aside_shown``)."""
+        alone), or the last landing on that cell if later: the piece there now came after
+        the one that made the showing left (independent hands, Robot Duel seed 880049: a
+        lion's capture made while a question was open, its victim pushed onto 1b and
+        taken, showed 2b1b; 7 s later the next drop set down on 1b first was read as that
+        move at once, a wrong record); None if no move of it may be. A cell a move
+        before it in the line landed on swapped for that move
+        (``pushed_aside.pushed_aside``, ``landed``). A move of it that lands where a
+        victim pushed aside lies (``laid_aside``) waits too, from the later of that
+        showing and the victim's landing there (``_laid_aside_shown``)."""
         if self.guide is not None or self._blind:
             return None
         landed: frozenset[Spot] = frozenset()
@@ -138,7 +142,7 @@ class Recognizer(LastMoveAsked[M]):
             index = self.overlap.after(line[:step]).index
             fills = frozenset(spot for spot, reading in footprint.changes if reading != EMPTY)
             if pushed_aside(index, footprint, self._did, landed):
-                return max((self._shown_first(line[: step + 1]), *laid))
+                return max((self._laid_aside_shown(line[: step + 1], fills), *laid))
             # a victim laid where a move before it came from is asked about once that
             # move is played (the drop, or only set down: ``test_set_down``)
             if laid_aside((footprint,), self._did, only=fills - left):

@@ -12,12 +12,13 @@ from engine.physical import Stone
 from engine.robotory import ROBOTORY
 from engine.shogi import SHOGI
 from firmware_host.loops.simulator import Simulation
+from firmware_host.notices.declared import MoveCommitted
 from firmware_host.session.actions import Select
 from firmware_host.session.state import Phase
 from hardware.mock.hands import HandStep, LiftStone, Noise, PutStone, Remove
 from tests.engine.recognition.test_held_in_the_air import record
 from tests.engine.recognition.test_no_amend_window import run_answering
-from tests.firmware_host.simkit import answer_as_played, commits, make_sim
+from tests.firmware_host.simkit import answer_as_played, commits, make_sim, of
 
 
 def test_a_promotion_asked_is_not_settled_by_a_capture_whose_victim_lies_aside() -> None:
@@ -487,3 +488,62 @@ def test_a_capture_and_a_drop_where_its_capturer_seemed_to_land_are_asked(
     sim.settle()
     assert "2c3c" not in commits(sim.notices[start:]), sim.notices[start:]
     answer_as_played(sim, ["1c1b", "2c1b", "C*3c"], start)
+
+
+@pytest.mark.parametrize("set_down_after", [0.75, 1.25])
+def test_a_capture_made_while_a_question_was_open_waits_for_its_landing_filled_anew(
+    set_down_after: float,
+) -> None:
+    """Independent hands, Robot Duel seed 880049 (reed board): gote's lion 1c2b, touched
+    again; sente's giraffe 1d1c; while 1c2b is asked (the lion lifted on), gote's lion
+    takes the giraffe on 1c, pushing it aside onto 1b before it goes to the stand, and
+    sente's elephant 3d takes the chick on 2c, pushing it onto 2b. 1c2b is answered;
+    ``set_down_after`` seconds later gote sets a chick from the stand on 1b, then moves it
+    on to 3b. The board had shown 2b1b (the giraffe lying on 1b) long before the answer,
+    so the wait for a victim pushed aside, counted from that showing, was over when the
+    chick came down there: it committed 2b1b and 3d2c at once, a wrong record. The piece
+    on 1b came down after the one that made that showing left: the wait counts from its
+    landing, and no move nobody played is committed."""
+    sim = make_sim("sim", position="Lge/3/1cl/E1G w c 10", noise=Noise.none())
+    lion, giraffe, chick, elephant = Stone("L", 1), Stone("G", 0), Stone("C", 1), Stone("E", 0)
+    t = sim.now + 0.1
+    answered = t + 11.89
+    start = len(sim.notices)
+    run_answering(
+        sim,
+        [
+            HandStep(t, LiftStone("1c")),  # 1c2b, touched again
+            HandStep(t + 0.05, PutStone("2b", lion, lion)),
+            HandStep(t + 0.27, LiftStone("2b")),
+            HandStep(t + 0.38, PutStone("2b", lion, lion)),
+            HandStep(t + 3.49, LiftStone("1d")),  # 1d1c
+            HandStep(t + 4.04, PutStone("1c", giraffe, giraffe)),
+            HandStep(t + 4.36, LiftStone("2b")),  # 2b1c, the giraffe pushed onto 1b
+            HandStep(t + 4.62, LiftStone("1c")),
+            HandStep(t + 4.72, PutStone("1b", giraffe, giraffe)),
+            HandStep(t + 4.77, PutStone("1c", lion, lion)),
+            HandStep(t + 5.26, LiftStone("1b")),
+            HandStep(t + 5.36, PutStone("hand:w:G", giraffe, Stone("G", 1))),
+            HandStep(t + 5.84, LiftStone("1c")),  # the lion touched again
+            HandStep(t + 6.13, PutStone("1c", lion, lion)),
+            HandStep(t + 7.50, LiftStone("3d")),  # 3d2c, the chick pushed onto 2b
+            HandStep(t + 7.62, LiftStone("2c")),
+            HandStep(t + 7.68, PutStone("2b", chick, chick)),
+            HandStep(t + 7.72, PutStone("2c", elephant, elephant)),
+            HandStep(t + 8.05, LiftStone("2b")),
+            HandStep(t + 8.15, PutStone("hand:b:C", chick, Stone("C", 0))),
+            (answered, "1c2b"),
+            HandStep(answered + 0.01, LiftStone("2c")),  # the elephant touched again
+            HandStep(answered + 0.19, PutStone("2c", elephant, elephant)),
+            HandStep(answered + set_down_after - 0.6, LiftStone("hand:w:C")),
+            HandStep(answered + set_down_after, PutStone("1b", chick, chick)),  # C*3b, on 1b
+            HandStep(answered + set_down_after + 0.97, LiftStone("1b")),  # first
+            HandStep(answered + set_down_after + 2.26, PutStone("3b", chick, chick)),
+        ],
+    )
+    sim.settle()
+    played = ["1c2b", "1d1c", "2b1c", "3d2c", "C*3b"]
+    for notice in of(MoveCommitted, sim.notices[start:]):
+        assert played[notice.ply - 1 : notice.ply] == [notice.move], sim.notices[start:]
+    moves = list(sim.controller.record().moves)
+    assert moves == played[: len(moves)], sim.notices[start:]
