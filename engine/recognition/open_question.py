@@ -13,7 +13,7 @@ from collections.abc import Callable, Hashable
 from typing import TypeVar
 
 from engine.physical import EMPTY, Frame
-from engine.recognition.answers import Ambiguous, Assessment, Commit, Reread
+from engine.recognition.answers import Ambiguous, Assessment, Commit, Reread, TakebackOffer
 from engine.recognition.never_replaced import NeverReplaced
 from engine.recognition.open_moves import EPSILON, in_order_first
 from engine.recognition.overlap import shared
@@ -223,11 +223,18 @@ class OpenQuestion(NeverReplaced[M]):
         slide passing its cells), ``recorded`` always among the choices, and so are the
         choices whose piece was taken up since it was asked (``held``: it may still be
         in the hand, past the grace); else the same. ``reading``: the board read as if
-        nothing were asked."""
+        nothing were asked (a takeback offered: the lines it offers beside)."""
         if isinstance(reading, Commit):
             shown: tuple[M, ...] = (reading.move,)
         elif isinstance(reading, Ambiguous | Reread):
             shown = reading.candidates if isinstance(reading, Ambiguous) else reading.choices
+        elif isinstance(reading, TakebackOffer):
+            # the board as an earlier position, or lines it showed that make it too: a
+            # move the question asks about, taken at once by the next player, its victim
+            # pushed aside and taken up (independent hands, Robot Duel seed 881040: E*3c
+            # committed, moved on to 1c and taken by the giraffe on 1d, asked E*2c or E*3c
+            # while the elephant lay on 2c; once it went, E*1c was never offered)
+            shown = reading.moves
         else:
             shown = ()
         if not shown or set(shown) <= set(question):

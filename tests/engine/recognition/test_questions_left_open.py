@@ -547,3 +547,46 @@ def test_a_capture_made_while_a_question_was_open_waits_for_its_landing_filled_a
         assert played[notice.ply - 1 : notice.ply] == [notice.move], sim.notices[start:]
     moves = list(sim.controller.record().moves)
     assert moves == played[: len(moves)], sim.notices[start:]
+
+
+@pytest.mark.parametrize("lies", [0.6, 1.2])
+@pytest.mark.parametrize("taken_after", [0.1, 0.2, 0.3])
+def test_a_drop_moved_on_and_taken_with_its_victim_pushed_aside_is_asked_where_it_went(
+    taken_after: float, lies: float
+) -> None:
+    """Independent hands, Robot Duel seed 881040 (reed board): sente's giraffe 1c1d;
+    gote's elephant dropped on 3c, committed at rest, lifted on to 1c; ``taken_after``
+    seconds after it lands, the giraffe takes it, pushing it aside onto 2c, where it
+    lies ``lies`` seconds. The board asked about the committed drop while the elephant
+    lay on 2c (E*2c or E*3c); once it went, the board read as the position before 1c1d
+    or as E*1c and the capture (a takeback offered beside the lines it showed), which
+    the open question ignored: E*1c never offered, the prompt open for ever without the
+    move played. The takeback reading's lines are offered beside the question."""
+    sim = make_sim("sim", position="g1e/l2/2G/1L1 b 2Ce 11", noise=Noise.none())
+    elephant, giraffe = Stone("E", 1), Stone("G", 0)
+    t = sim.now + 0.1
+    start = len(sim.notices)
+    sim.run([HandStep(t, LiftStone("1c")), HandStep(t + 0.3, PutStone("1d", giraffe, giraffe))])
+    sim.settle()
+    t = sim.now + 1.0
+    landed = t + 3.1
+    steps = [
+        HandStep(t, LiftStone("hand:w:E")),  # E*1c, set down on 3c first
+        HandStep(t + 0.64, PutStone("3c", elephant, elephant)),
+        HandStep(t + 1.63, LiftStone("3c")),
+        HandStep(landed, PutStone("1c", elephant, elephant)),
+        HandStep(landed + taken_after, LiftStone("1d")),  # 1d1c, pushed aside onto 2c
+        HandStep(landed + taken_after + 0.3, LiftStone("1c")),
+        HandStep(landed + taken_after + 0.37, PutStone("2c", elephant, elephant)),
+        HandStep(landed + taken_after + 0.46, PutStone("1c", giraffe, giraffe)),
+        HandStep(landed + taken_after + 0.37 + lies, LiftStone("2c")),
+        HandStep(landed + taken_after + 0.47 + lies, PutStone("hand:b:E", elephant, Stone("E", 0))),
+    ]
+    sim.run(steps)
+    sim.settle()
+    sim.advance(3.0)
+    asked = sim.controller.prompt_choices
+    assert "E*1c" in asked, (asked, sim.notices[start:])
+    sim.send(Select("E*1c"))
+    sim.settle()
+    assert record(sim) == ["1c1d", "E*1c", "1d1c"], sim.notices[start:]
