@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import TypeVar
 
-from engine.physical import EMPTY, Footprint, Frame, Reading, Spot, frame_diff
+from engine.physical import EMPTY, Footprint, Frame, Reading, Spot
 from engine.recognition.answers import (
     Ambiguous,
     Assessment,
@@ -31,7 +31,6 @@ from engine.recognition.answers import (
     OffGuide,
     OutOfStep,
     Pending,
-    Reread,
     Settled,
     TakebackOffer,
     Tapped,
@@ -39,9 +38,8 @@ from engine.recognition.answers import (
 )
 from engine.recognition.at_work import at_work
 from engine.recognition.guidance import correction, remaining
-from engine.recognition.last_move_asked import LastMoveAsked
 from engine.recognition.move_index import DiffKey, IndexedMove
-from engine.recognition.open_moves import EPSILON, Base
+from engine.recognition.open_moves import EPSILON
 from engine.recognition.pushed_aside import laid_aside, pushed_aside, victims_laid_aside
 from engine.recognition.shown import (
     set_down_and_gone,
@@ -52,6 +50,7 @@ from engine.recognition.shown import (
 )
 from engine.recognition.standing import Standing
 from engine.recognition.swaps import passing_on, shown_first_unknown
+from engine.recognition.victim_wait import VictimWait
 from engine.recognition.victims import (
     begun_unseen,
     begun_unseen_in_turn,
@@ -65,7 +64,7 @@ from engine.recognition.victims import (
 M = TypeVar("M", bound=Hashable)
 
 
-class Recognizer(LastMoveAsked[M]):
+class Recognizer(VictimWait[M]):
     """Turns debounced frames into moves, prompts, hints and corrections."""
 
     _swaps: tuple[M, ...] = ()  # a move that stands may have come second (``_swapped``)
@@ -89,84 +88,6 @@ class Recognizer(LastMoveAsked[M]):
         self._note_record_asked(assessment)
         self._note_offered(assessment)
         return assessment
-
-    def _pushed_aside_waits(
-        self, assessment: Assessment[M], now: float, question: tuple[M, ...] | None = None
-    ) -> Assessment[M]:
-        """A line of moves committed at once that holds a quiet move that may be a
-        capture whose victim was pushed aside onto the cell it seems to land on
-        (``pushed_aside.pushed_aside``) waits as that move alone does (``_judged``): until
-        ``Timing.extend`` after the board first showed the line whole up to that move
-        (the victim taken up meanwhile, the line is read again), or ok. Counted from
-        then, not from the board's rest: the next player's hands going on end no wait
-        and start none (a line held while they go on grew past reading). A
-        ``question`` the board would settle on such a line stays open as long. Moves
-        made while a question was open are read as such a line once it is answered
-        (independent hands, Robot Duel seed 720092: a lion's capture read as the quiet
-        move beside it, committed with the two drops before it as the players answered,
-        the victim still lying there)."""
-        if not isinstance(assessment, Commit) or not assessment.then:
-            return assessment
-        shown = self._pushed_aside_shown((assessment.move, *assessment.then))
-        if shown is None or now >= shown + self.timing.extend - EPSILON:
-            return assessment  # none, or the hand had its time, as a move alone has
-        # the wait, counted as ``next_deadline`` counts a longer rest (from a move that
-        # stands, if one does, else from the board's rest)
-        standing = self.overlap.standing
-        since = self._rest_from if standing is None else min(standing.since, self._rest_from)
-        self._pushed = True
-        self._longer_rest = shown + self.timing.extend - since
-        if question is not None:
-            return Ambiguous(question)
-        return Pending((assessment.move,), self._rest_deadline(since, self._longer_rest))
-
-    def _pushed_aside_shown(self, line: tuple[M, ...]) -> float | None:
-        """When the board first showed ``line`` (from the position) whole up to its first
-        move that may be a capture whose victim its capturer pushed aside onto the cell
-        the move seems to land on (the board's rest, if it never showed that part
-        alone), or the last landing on that cell if later: the piece there now came after
-        the one that made the showing left (independent hands, Robot Duel seed 880049: a
-        lion's capture made while a question was open, its victim pushed onto 1b and
-        taken, showed 2b1b; 7 s later the next drop set down on 1b first was read as that
-        move at once, a wrong record); None if no move of it may be. A cell a move
-        before it in the line landed on swapped for that move
-        (``pushed_aside.pushed_aside``, ``landed``). A move of it that lands where a
-        victim pushed aside lies (``laid_aside``) waits too, from the later of that
-        showing and the victim's landing there (``_laid_aside_shown``)."""
-        if self.guide is not None or self._blind:
-            return None
-        landed: frozenset[Spot] = frozenset()
-        left: frozenset[Spot] = frozenset()  # the cells the line's moves so far left
-        laid: list[float] = []
-        for step, footprint in enumerate(self.overlap.footprints(line)):
-            index = self.overlap.after(line[:step]).index
-            fills = frozenset(spot for spot, reading in footprint.changes if reading != EMPTY)
-            if pushed_aside(index, footprint, self._did, landed):
-                return max((self._laid_aside_shown(line[: step + 1], fills), *laid))
-            # a victim laid where a move before it came from is asked about once that
-            # move is played (the drop, or only set down: ``test_set_down``)
-            if laid_aside((footprint,), self._did, only=fills - left):
-                laid.append(self._laid_aside_shown(line[: step + 1], fills))
-            landed |= fills | footprint.hidden
-            left |= footprint.starts()
-        return max(laid, default=None)
-
-    def _laid_aside_shown(self, part: tuple[M, ...], fills: frozenset[Spot]) -> float:
-        """When the wait for a victim pushed aside onto a cell ``part``'s last move
-        ``fills`` begins. A line the board showed step by step is no surer of such a
-        landing than a pair never shown apart (``_pairs_at_rest``): independent hands,
-        Robot Duel seeds 792136 and 793037, a capture's victim pushed onto the
-        neighbour read as the next player's drop there, or as a drop before the capture
-        read as a quiet move. The victim lies there from its own landing, not from when
-        the board first showed the move: a drop may have rested on that cell before it
-        went on to the one its taker pushed it off (seed 792270)."""
-        shown = self._shown_first(part)
-        return max((shown, *(max(self._did.landings.get(s, (shown,))) for s in fills)))
-
-    def _shown_first(self, part: tuple[M, ...]) -> float:
-        """When the board first showed ``part`` whole (its rest, if never)."""
-        seen = self.overlap.seen
-        return self.overlap.shown(part).first if part in seen else self._rest_from
 
     def _swaps_found(self) -> tuple[M, ...]:
         return self._swaps
@@ -212,34 +133,6 @@ class Recognizer(LastMoveAsked[M]):
         if candidates:
             return self._judged(candidates, now, settled=settled, confirm=confirm)
         return self._unmatched(diff, now, settled=settled, confirm=confirm)
-
-    def _open_piece_in_the_air(self, diff: DiffKey, now: float) -> bool:
-        """Whether the board differs from the record's position only by pieces taken up
-        from cells the record's open moves set them down on, within the grace: the hand
-        of such a move is going on with it (a piece set down, resting there long enough
-        to be committed, lifted on to the cell it was meant for), and the board read
-        again now would ask of a board the hand is not done with. Every reading of it is
-        a move whose landing no cell shows (a capture on a cell full throughout), never
-        the move played, which lands where the piece comes down: the board waits for
-        the hand as it does for any piece held (independent hands, Robot Duel seed
-        850060: a lion set on 1b, committed, lifted on to 1d, asked with the lion in the
-        air as 2c1b or a capture on 3c, 2c1d offered only 0.4 s after it landed). Only
-        while no other cell changed since those pieces were taken up: a cell read anew
-        since may be where the piece came down (a robot going on to eat a token, the
-        token boxed and the robot set where it lay), and is read at rest as ever. A
-        piece held past the grace is asked about as before."""
-        base = self.rereading.base
-        if not diff or base is None or not base.tail:
-            return False
-        if now - self._changed_at >= self.timing.grace - EPSILON:
-            return False
-        landed = base.landed()
-        if not all(reading == EMPTY and spot in landed for spot, reading in diff):
-            return False
-        lifted = {spot for spot, _ in diff}
-        changed = self._did.changed
-        taken_up = min(changed.get(spot, now) for spot in lifted)
-        return all(at < taken_up - EPSILON for spot, at in changed.items() if spot not in lifted)
 
     def _unmatched(
         self, diff: DiffKey, now: float, *, settled: bool, confirm: bool
@@ -465,84 +358,6 @@ class Recognizer(LastMoveAsked[M]):
         if self._blind or self.guide is not None:
             return None
         return parked_capture(self.index.matching(diff), self._did)
-
-    def _read_again(self) -> Reread[M] | None:
-        """At rest, the record's open moves read again (``engine.recognition.rereading``)."""
-        if self._blind or self.guide is not None or self._position is None:
-            return None
-        stack = tuple(self._position.move_stack)
-        at_rest = self._frame == self._expected
-        return self.rereading.answer(
-            self._frame,
-            stack,
-            self._readings_here,
-            at_rest=at_rest,
-            shown=lambda line: line in self.overlap.seen,
-        )
-
-    def _read_again_unrested(self, now: float) -> Reread[M] | None:
-        """The record's moves read again while the board does not rest: a knock
-        elsewhere, put back, keeps it from resting (the next player's hand at once would
-        end the rest), or a hand is at work (``_read_again_at_work``)."""
-        if self._rested(now, self._rest_but_knocks(), self.timing.settle):
-            reread = self._read_again()
-            if reread is not None and not self._reads_knocks(reread):
-                return reread
-        return self._read_again_at_work(now)
-
-    def _read_again_at_work(self, now: float) -> Reread[M] | None:
-        """The record read again while a hand is at work: the cells changed within the
-        settle time set aside, the rest of the board has rested as it would for a move
-        that stands (``_stood``), and a line from before the record that makes it is
-        asked, the record among the choices. The mover's hand went on with the last move
-        as the next player began elsewhere (issue 78: Abalone, a broadside's second
-        marble 2.7 s after the first was committed, the reply begun 0.3 s after it
-        landed: the board never rested until the record was beyond reading). Only a
-        question comes of it, and none while a cell at work may be the same hand going
-        on with the line's last move."""
-        base, settle = self.rereading.base, self.timing.settle - EPSILON
-        if base is None or len(base.tail) != 1 or self._blind or self.guide is not None:
-            return None  # only the record's last move is read so
-        at_work = frozenset(s for s, at in self._did.changed.items() if now - at < settle)
-        if not at_work:
-            return None
-        tail = base.tail
-        known = self._at_work_read
-        if (
-            known is not None
-            and known[0] is self._frame
-            and known[1] is self._expected
-            and known[2:] == (at_work, tail)
-        ):
-            return self._at_work_reread  # read for this frame and these cells already
-        self._at_work_read = (self._frame, self._expected, at_work, tail)
-        self._at_work_reread = self._reread_but(base, at_work)
-        return self._at_work_reread
-
-    def _reread_but(self, base: Base[M], at_work: frozenset[Spot]) -> Reread[M] | None:
-        part = {**self._frame, **{s: self._expected.get(s, EMPTY) for s in at_work}}
-        if part in (self._frame, self._expected):
-            return None
-        tail = base.tail
-        there = [line for line in base.readings(part) if line]
-        lines = [line for line in there if line[: len(tail)] != tail]
-        overlap = base.overlap
-        for line in lines:
-            index = overlap.after(line[:-1]).index
-            last = IndexedMove(line[-1], index.footprint(line[-1]))
-            if any(overlap.could_extend(last, spot, index) for spot in at_work):
-                return None  # the same hand may be going on with it
-        if not lines:
-            return None
-        diff = frame_diff(self._expected, part)
-        reread = self.rereading.read_only(
-            there,
-            lambda: [(c.move,) for c in self._candidates(diff) if self._in_order(c.footprint)],
-            shown=lambda line: line in self.overlap.seen,
-        )
-        if reread is None or not (reread.back or reread.choices):
-            return None
-        return reread  # asked, the record among the choices (``NeverReplaced``)
 
     def _judged(
         self, candidates: list[IndexedMove[M]], now: float, *, settled: bool, confirm: bool
