@@ -10,6 +10,7 @@ the board asks (``Rereading``, ``decide``). These say when a reading is such a h
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable
 from itertools import pairwise
 from typing import TypeVar
@@ -139,7 +140,7 @@ def taken_up_after_the_reply(base: Base[M], moves: tuple[M, ...], within: float)
     if not again:
         return False
     whole = _replies_whole(base, footprints[1:-1], last.spots())
-    if whole is None:
+    if whole is None or whole == math.inf:
         return False
     for spot in again:
         timeline = base.timeline.get(spot, [])
@@ -154,8 +155,10 @@ def taken_up_after_the_reply(base: Base[M], moves: tuple[M, ...], within: float)
 def _replies_whole(
     base: Base[M], replies: list[Footprint], spared: frozenset[Spot]
 ) -> float | None:
-    """When the replies first read whole (each change of theirs read as they left it,
-    but on ``spared``, cells the move after them changes again); None: never."""
+    """When the replies first read whole: each change of theirs read as they left it,
+    but on ``spared``, cells the move after them changes again (a reply's piece taken up
+    again proves nothing). ``math.inf``: a reply never shown whole; None: no change of
+    theirs to read."""
     whole = []
     for footprint in replies:
         for spot, reading in footprint.changes:
@@ -164,7 +167,7 @@ def _replies_whole(
             filled = reading != EMPTY
             reads = [at for at, full in base.timeline.get(spot, ()) if full == filled]
             if not reads:
-                return None
+                return math.inf
             whole.append(reads[0])
     return max(whole) if whole else None
 
@@ -207,19 +210,12 @@ def began_unanswered(base: Base[M], moves: tuple[M, ...], within: float = QUICKE
         return False
     footprints = base.overlap.footprints(moves)
     first, last = footprints[0].spots(), footprints[-1].spots()
-    whole = []
-    for footprint in footprints[1:-1]:
-        for spot, reading in footprint.changes:
-            if spot in last:
-                continue
-            filled = reading != EMPTY
-            reads = [at for at, full in base.timeline.get(spot, ()) if full == filled]
-            if not reads:
-                return True  # a reply never shown whole: nothing answered it
-            whole.append(reads[0])
+    whole = _replies_whole(base, footprints[1:-1], last)
+    if whole == math.inf:
+        return True  # a reply never shown whole: nothing answered it
     replies = frozenset().union(*(footprint.spots() for footprint in footprints[1:-1]))
     began = [base.first_at[spot] for spot in last - replies - first if spot in base.first_at]
-    return bool(whole) and bool(began) and min(began) < max(whole) + within
+    return whole is not None and bool(began) and min(began) < whole + within
 
 
 def merges_with_first(base: Base[M], move: M) -> bool:
