@@ -103,13 +103,13 @@ class Recognizer(VictimWait[M]):
                 return asked  # a question about the record, the board unchanged since
         diff = self._diff()
         settled = self._rested(now, self._rest_from, self.timing.settle)
-        in_the_air = not confirm and self._open_piece_in_the_air(diff, now)
         if settled or confirm:
+            in_the_air = not confirm and self._open_piece_in_the_air(diff, now)
             reread = None if in_the_air else self._read_again()
             reread = reread or (self._other_landing(diff) if diff else None)
             if reread is not None:
                 return reread
-        elif diff and self._tail_open and not in_the_air:
+        elif diff and self._tail_open and not self._open_piece_in_the_air(diff, now):
             reread = self._read_again_unrested(now)
             if reread is not None:
                 return reread
