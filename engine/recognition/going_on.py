@@ -17,7 +17,8 @@ from typing import TypeVar
 
 from engine.physical import EMPTY, Footprint, Spot
 from engine.recognition.board_plies import movers as turns
-from engine.recognition.open_moves import EPSILON, STOOD, Base
+from engine.recognition.open_moves import Base
+from engine.recognition.sensors import EPSILON, STOOD
 
 M = TypeVar("M", bound=Hashable)
 

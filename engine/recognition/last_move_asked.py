@@ -19,8 +19,8 @@ from engine.physical import Spot
 from engine.recognition.answers import Ambiguous, Assessment, Commit, Reread, Unplayed
 from engine.recognition.board_plies import before as board_plies_before
 from engine.recognition.move_index import DiffKey
-from engine.recognition.open_moves import EPSILON
 from engine.recognition.open_question import OpenQuestion
+from engine.recognition.sensors import EPSILON
 from engine.recognition.victims import (
     came_back_before_lift,
     knocked_at_lift,

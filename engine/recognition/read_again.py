@@ -17,7 +17,8 @@ from engine.physical import EMPTY, Spot, frame_diff
 from engine.recognition.answers import Reread
 from engine.recognition.last_move_asked import LastMoveAsked
 from engine.recognition.move_index import DiffKey, IndexedMove
-from engine.recognition.open_moves import EPSILON, Base
+from engine.recognition.open_moves import Base
+from engine.recognition.sensors import EPSILON
 
 M = TypeVar("M", bound=Hashable)
 

@@ -39,8 +39,8 @@ from engine.recognition.answers import (
 from engine.recognition.at_work import at_work
 from engine.recognition.guidance import correction, remaining
 from engine.recognition.move_index import DiffKey, IndexedMove
-from engine.recognition.open_moves import EPSILON
 from engine.recognition.pushed_aside import laid_aside, pushed_aside, victims_laid_aside
+from engine.recognition.sensors import EPSILON
 from engine.recognition.shown import (
     set_down_and_gone,
     set_down_off_the_way,

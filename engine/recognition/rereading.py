@@ -40,9 +40,9 @@ from engine.recognition.going_on import (
     went_on,
 )
 from engine.recognition.move_index import MoveIndex
-from engine.recognition.open_moves import EPSILON, Base, fresh_base
+from engine.recognition.open_moves import Base, fresh_base
 from engine.recognition.overlap import shared
-from engine.recognition.sensors import Blur
+from engine.recognition.sensors import EPSILON, Blur
 
 M = TypeVar("M", bound=Hashable)
 

@@ -19,10 +19,9 @@ from engine.recognition.board_plies import Foresight, unforeseen
 from engine.recognition.change_order import MARGIN
 from engine.recognition.guidance import hints, in_hand
 from engine.recognition.move_index import DiffKey, IndexedMove, MoveIndex
-from engine.recognition.open_moves import EPSILON
 from engine.recognition.overlap import DEPTH, Overlap
 from engine.recognition.rereading import Rereading, reread_spots, stood_still
-from engine.recognition.sensors import Blur
+from engine.recognition.sensors import EPSILON, Blur
 from engine.recognition.standing import Carried, Hands, Knocked, Shown, Standing
 from engine.recognition.touches import Touches, rest_but_knocks
 from engine.recognition.victims import gone_on_from_unseen

@@ -30,6 +30,13 @@ BOUNCE = 0.05
 millisecond (Littelfuse's and Standex's data sheets give 0.1-0.5 ms) and the scanner
 debounces over several scans (30 ms at 100 Hz and three scans); 50 ms is above both."""
 
+EPSILON = 1e-6
+"""Seconds: times that differ by less are the same instant."""
+
+STOOD = 0.3
+"""Seconds a cell must read a piece to have held one set down: a piece carried over a
+cell (its magnet passing the sensor) or a bounce reads there for less."""
+
 SLOWEST_MM_S = 40.0
 """The slowest a hand slides or rolls a piece along the surface, in mm/s, when a board
 has not measured its players (``kiban calibrate`` does): a marble nudged along its

@@ -17,7 +17,7 @@ from typing import TypeVar
 
 from engine.physical import EMPTY, Footprint, Frame, Spot
 from engine.recognition.move_index import IndexedMove
-from engine.recognition.open_moves import EPSILON
+from engine.recognition.sensors import EPSILON
 from engine.recognition.standing import Standing
 from engine.recognition.touches import Touches
 

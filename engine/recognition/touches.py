@@ -17,9 +17,8 @@ from collections.abc import Iterable, Mapping
 
 from engine.physical import EMPTY, Footprint, Reading, Spot
 from engine.recognition.change_order import in_order
-from engine.recognition.open_moves import EPSILON, STOOD
 from engine.recognition.rereading import Evidence
-from engine.recognition.sensors import Blur
+from engine.recognition.sensors import EPSILON, STOOD, Blur
 from engine.recognition.standing import Hands
 
 

@@ -16,9 +16,9 @@ from typing import TypeVar
 
 from engine.physical import EMPTY, Spot
 from engine.recognition.answers import Ambiguous, Assessment, Commit, Pending
-from engine.recognition.open_moves import EPSILON
 from engine.recognition.pushed_aside import laid_aside, pushed_aside
 from engine.recognition.read_again import ReadAgain
+from engine.recognition.sensors import EPSILON
 
 M = TypeVar("M", bound=Hashable)
 

@@ -24,8 +24,8 @@ from engine.game import Position
 from engine.physical import EMPTY, Footprint, Reading, Sensing, Spot, frame_diff
 from engine.recognition.change_order import MARGIN, began
 from engine.recognition.move_index import IndexedMove
-from engine.recognition.open_moves import EPSILON
 from engine.recognition.overlap import DEPTH, Overlap
+from engine.recognition.sensors import EPSILON
 from engine.recognition.touches import Touches
 
 M = TypeVar("M", bound=Hashable)

@@ -18,7 +18,7 @@ from typing import ClassVar
 from engine.outcome import Outcome
 from engine.physical import Spot
 from engine.recognition.answers import Correction
-from engine.recognition.open_moves import EPSILON
+from engine.recognition.sensors import EPSILON
 from firmware_host.notices.declared import Proposal
 from firmware_host.session.consent import ProposalArrived, Word
 
