@@ -220,12 +220,7 @@ class Touches:
 
     def hands(self) -> Hands:
         return Hands(
-            frozenset(self.handled),
-            self.first_at,
-            self.fills,
-            self.landings,
-            self.lifted_at,
-            self.changed,
+            frozenset(self.handled), self.first_at, self.fills, self.landings, self.lifted_at
         )
 
     def in_order(self, footprint: Footprint, expected: Mapping[Spot, Reading]) -> bool:
