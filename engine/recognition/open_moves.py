@@ -543,7 +543,9 @@ class Base(OrderDoubts[M]):
             return [()]
         touched = frozenset(self.touched)
         singles = [c for c in overlap.index.matching(diff) if c.footprint.must_touch <= touched]
-        hands = Hands(touched, self.first_at, self.fills, self.landings(), self.lifted_at)
+        hands = Hands(
+            touched, self.first_at, self.fills, self.landings(), self.lifted_at, self.last_at
+        )
         set_down = self.landed_and_taken_up(frame)
 
         def pairs(fallback: bool) -> list[tuple[M, ...]]:

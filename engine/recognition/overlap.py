@@ -301,6 +301,11 @@ class Overlap(Generic[M]):
                         for spot in replaced
                     )
                 )
+                # both hands at once overlap in time: a reply made whole before the
+                # first's piece left is no such pair, kept only to ask
+                each = each and (
+                    any_turn or not _made_before(footprint, opening.footprint, hands, self.blur)
+                )
                 found.append(((opening.move, reply.move), in_turn, each))
         fitting = [pair for pair, in_turn, each in found if (in_turn or any_turn) and each]
         if fitting or not fallback:
@@ -755,6 +760,25 @@ def walks_on(index: MoveIndex[M], expected: Mapping[Spot, Reading], footprint: F
             if candidate.footprint.starts() == starts:
                 return True
     return False
+
+
+def _made_before(reply: Footprint, first: Footprint, hands: Hands, blur: Blur) -> bool:
+    """Whether ``reply`` was made whole, every cell it changes apart from ``first``'s
+    done changing, before any cell of ``first`` first changed (past the sensors' blur
+    between them): no hands were on the board at once, so the pair's turn order is not
+    what the hands did. The move before ``first`` went on instead (a line's second
+    marble rolled just after the next player's hand touched a marble, its first one
+    committed; independent hands, Abalone seed 950327), and the board asks rather than
+    commit the pair. A drop's piece comes from a stand no sensor reads: nothing tells
+    when its hand began."""
+    own = reply.changed_spots() - first.spots()
+    if not first.starts() or not own or not own <= hands.last_at.keys():
+        return False
+    start = began(first, hands.first_at)
+    spots = sorted(first.spots())
+    return all(
+        hands.last_at[spot] < start - max(blur(spot, other) for other in spots) for spot in own
+    )
 
 
 def shared(lines: Iterable[tuple[M, ...]]) -> tuple[M, ...]:

@@ -21,14 +21,16 @@ M = TypeVar("M", bound=Hashable)
 class Hands:
     """What the hands did since a position: the spots they changed, when each first
     changed, and how often each came to read a piece; where known, each time a piece
-    came to each spot (``landings``) and when a piece first left each (``lifted_at``),
-    which order a capture of the piece just moved (``Overlap.pairs``)."""
+    came to each spot (``landings``), when a piece first left each (``lifted_at``), and
+    when each last changed (``last_at``), which order a capture of the piece just moved
+    and tell a reply made whole before the move it answers (``Overlap.pairs``)."""
 
     touched: frozenset[Spot]
     first_at: Mapping[Spot, float]
     fills: Mapping[Spot, int]
     landings: Mapping[Spot, tuple[float, ...]] = field(default_factory=dict)
     lifted_at: Mapping[Spot, float] = field(default_factory=dict)
+    last_at: Mapping[Spot, float] = field(default_factory=dict)  # each spot's last change
 
 
 @dataclass(frozen=True, slots=True)

@@ -220,7 +220,12 @@ class Touches:
 
     def hands(self) -> Hands:
         return Hands(
-            frozenset(self.handled), self.first_at, self.fills, self.landings, self.lifted_at
+            frozenset(self.handled),
+            self.first_at,
+            self.fills,
+            self.landings,
+            self.lifted_at,
+            self.changed,
         )
 
     def in_order(self, footprint: Footprint, expected: Mapping[Spot, Reading]) -> bool:
