@@ -301,10 +301,13 @@ class Overlap(Generic[M]):
                         for spot in replaced
                     )
                 )
-                # both hands at once overlap in time: a reply made whole before the
-                # first's piece left is no such pair, kept only to ask
+                # both hands at once overlap in time: a reply made whole before any cell
+                # of the first changed is no such pair, kept only to ask (a pair in turn
+                # never is: its reply began after the first)
                 each = each and (
-                    any_turn or not _made_before(footprint, opening.footprint, hands, self.blur)
+                    in_turn
+                    or any_turn
+                    or not _made_before(footprint, opening.footprint, hands, self.blur)
                 )
                 found.append(((opening.move, reply.move), in_turn, each))
         fitting = [pair for pair, in_turn, each in found if (in_turn or any_turn) and each]
