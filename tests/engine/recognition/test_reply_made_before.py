@@ -69,3 +69,36 @@ def test_a_reply_still_landing_as_the_move_began_is_both_hands_at_once() -> None
     fallback, asked = _pairs_read(reply_done=2.0)
     assert fallback == [("2c2b", "2a1b")]
     assert asked == fallback
+
+
+def test_a_capture_of_the_piece_just_moved_is_never_whole_before_it_arrived() -> None:
+    """The long profile's both-hands case (Dobutsu): gote's lion lifted off 2a before
+    sente's chick took on 2b, then set down on 2b to take the chick. The lion's own cell
+    was done changing before the chick moved, but its landing is on the chick's cell, so
+    the reply was not made before: both hands at once, the pair kept as before."""
+    position = DOBUTSU.position("gle/1c1/1C1/ELG b - 1", {})
+    sensing = Sensing.OCCUPANCY
+    expected = {
+        spot: reading
+        for spot, reading in position.expected_frame(sensing).items()
+        if not spot.startswith("hand")
+    }
+    base = fresh_base(
+        position,
+        sensing=sensing,
+        sensed=frozenset(expected),
+        expected=expected,
+        now=0.0,
+        blur=Blur(Timing().order),
+    )
+    frame = {**expected, "2c": EMPTY, "2a": EMPTY}
+    hands = Hands(
+        touched=frozenset({"2a", "2b", "2c"}),
+        first_at={"2a": 1.0, "2b": 1.9, "2c": 2.0},
+        fills={"2b": 2},
+        landings={"2b": (2.3, 2.7)},
+        lifted_at={"2a": 1.0, "2b": 1.9, "2c": 2.0},
+        last_at={"2a": 1.0, "2b": 2.7, "2c": 2.0},
+    )
+    fallback = base.overlap.pairs(frame, hands, lambda footprint: True)
+    assert [tuple(str(move) for move in pair) for pair in fallback] == [("2c2b", "2a2b")]
