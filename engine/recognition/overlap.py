@@ -766,16 +766,16 @@ def walks_on(index: MoveIndex[M], expected: Mapping[Spot, Reading], footprint: F
 
 
 def _made_before(reply: Footprint, first: Footprint, hands: Hands, blur: Blur) -> bool:
-    """Whether ``reply`` was made whole, every cell it changes done changing, before any cell of ``first`` first changed (past the sensors' blur
-    between them): no hands were on the board at once, so the pair's turn order is not
-    what the hands did. The move before ``first`` went on instead (a line's second
-    marble rolled just after the next player's hand touched a marble, its first one
-    committed; independent hands, Abalone seed 950327), and the board asks rather than
-    commit the pair. A drop's piece comes from a stand no sensor reads: nothing tells
-    when its hand began. A reply on a cell of ``first`` (a capture of the piece just
-    moved, its capturer lifted before the victim arrived) lands there after it began,
-    whatever its other cells show: only a reply on cells of its own can be whole
-    before."""
+    """Whether ``reply`` was made whole, every cell it changes done changing, before any
+    cell of ``first`` first changed (past the sensors' blur between them): no hands were
+    on the board at once, so the pair's turn order is not what the hands did. The move
+    before ``first`` went on instead (a line's second marble rolled just after the next
+    player's hand touched a marble, its first one committed; independent hands, Abalone
+    seed 950327), and the board asks rather than commit the pair. A drop's piece comes
+    from a stand no sensor reads: nothing tells when its hand began. A reply on a cell of
+    ``first`` (a capture of the piece just moved, its capturer lifted before the victim
+    arrived) lands there after it began, whatever its other cells show: only a reply on
+    cells of its own can be whole before."""
     own = reply.changed_spots()
     if (
         not first.starts()
