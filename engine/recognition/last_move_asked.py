@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 from typing import TypeVar
 
-from engine.physical import Spot
+from engine.physical import EMPTY, Reading, Spot
 from engine.recognition.answers import Ambiguous, Assessment, Commit, Reread, Unplayed
 from engine.recognition.board_plies import before as board_plies_before
-from engine.recognition.move_index import DiffKey
+from engine.recognition.move_index import DiffKey, MoveIndex
 from engine.recognition.open_question import OpenQuestion
 from engine.recognition.sensors import EPSILON
 from engine.recognition.victims import (
@@ -38,6 +38,13 @@ M = TypeVar("M", bound=Hashable)
 
 class LastMoveAsked(OpenQuestion[M]):
     """The recognizer's questions about the record's last move (module docstring)."""
+
+    def set_down_elsewhere(self, move: M) -> tuple[M, ...]:
+        """The moves of ``move``'s piece that the board shows made instead, ``move``'s own
+        landing showing none (``set_down_elsewhere``): a committed move that a question
+        about an earlier ply took back is played again as it was only while the board
+        still shows it; otherwise it is asked, beside these."""
+        return set_down_elsewhere(self.index, self._expected, self._frame, move)
 
     def _capture_or_held(self, assessment: Assessment[M]) -> Assessment[M]:
         """A capture whose victim's cell read a piece again before its capturer left is
@@ -171,3 +178,42 @@ class LastMoveAsked(OpenQuestion[M]):
         # the recorded capture is offered too: it was committed, and only the players may
         # say it was a knock (issue 78: never replaced unasked)
         return self._last_asked(others)
+
+
+def set_down_elsewhere(
+    index: MoveIndex[M],
+    expected: Mapping[Spot, Reading],
+    frame: Mapping[Spot, Reading],
+    move: M,
+) -> tuple[M, ...]:
+    """The moves of the position (``index``'s; ``expected`` its frame) that set the
+    piece ``move`` sets down on another cell, from the same cells (a drop or a token:
+    from off the board, reading alike), whose every change ``frame`` shows, when a cell
+    ``move`` lands on shows no longer what it set there: its piece was taken up from
+    where it landed and set down where it could have gone instead (a drop laid on a
+    wrong cell longer than the settle time, committed, then carried to its cell as a
+    question about the ply before it opened: independent hands, Robot Duel seed
+    950030). No sensor tells that hand from a move made and the piece moved on by a
+    next move; the players are asked."""
+    footprint = index.footprint(move)
+    landings = {spot: reading for spot, reading in footprint.changes if reading != EMPTY}
+    if not landings or all(frame.get(spot, EMPTY) == r for spot, r in landings.items()):
+        return ()
+    pieces = sorted(landings.values())
+    starts = footprint.starts()
+    filled = sorted(
+        spot
+        for spot, reading in frame.items()
+        if reading != EMPTY and expected.get(spot, EMPTY) == EMPTY and spot not in landings
+    )
+    found: list[M] = []
+    for spot in filled:
+        for candidate in index.changing(frozenset((spot,))) or ():
+            theirs = candidate.footprint
+            if candidate.move == move or theirs.starts() != starts or theirs.hidden:
+                continue
+            if sorted(r for _, r in theirs.changes if r != EMPTY) != pieces:
+                continue
+            if all(frame.get(cell, EMPTY) == reading for cell, reading in theirs.changes):
+                found.append(candidate.move)
+    return tuple(dict.fromkeys(found))

@@ -206,9 +206,17 @@ class Controller(Readout):
                 if record[:1] == (move,):
                     # the record was right where it was asked about: the moves committed
                     # after it stand again, as they were (none is replaced unasked)
-                    for later in record[1:]:
+                    for step, later in enumerate(record[1:], start=1):
                         if not isinstance(self.state, Playing) or not self.position.is_legal(later):
                             break
+                        # ... while the board shows them: a piece taken up from where one
+                        # landed and set down where it could have gone is asked about, the
+                        # moves after it standing again if it is chosen
+                        elsewhere = self.recognizer.set_down_elsewhere(later)
+                        if elsewhere:
+                            self.asked_over = record[step:]
+                            asked = self._reading.ask((later, *elsewhere), self.now(at), self.frame)
+                            return answered + self._apply(asked, at)
                         answered += self._commit(later, at, closed=True)
                 return answered
             case NothingPlayed(spot, held):
