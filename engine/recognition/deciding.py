@@ -16,8 +16,8 @@ from engine.recognition.answers import Reread
 from engine.recognition.change_order import carries_on
 from engine.recognition.going_on import QUICKEST_ANSWER, merges, merges_both, went_on_at_once
 from engine.recognition.open_moves import Base
-from engine.recognition.overlap import shared
 from engine.recognition.sensors import EPSILON
+from engine.recognition.standing import shared
 
 M = TypeVar("M", bound=Hashable)
 

@@ -16,9 +16,9 @@ from engine.physical import EMPTY, Frame
 from engine.recognition.answers import Ambiguous, Assessment, Commit, Reread, TakebackOffer
 from engine.recognition.never_replaced import NeverReplaced
 from engine.recognition.open_moves import in_order_first
-from engine.recognition.overlap import shared
 from engine.recognition.pushed_aside import laid_aside
 from engine.recognition.sensors import EPSILON
+from engine.recognition.standing import shared
 
 M = TypeVar("M", bound=Hashable)
 

@@ -41,8 +41,8 @@ from engine.recognition.going_on import (
 )
 from engine.recognition.move_index import MoveIndex
 from engine.recognition.open_moves import Base, fresh_base
-from engine.recognition.overlap import shared
 from engine.recognition.sensors import EPSILON, Blur
+from engine.recognition.standing import shared
 
 M = TypeVar("M", bound=Hashable)
 

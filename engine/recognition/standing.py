@@ -111,3 +111,17 @@ class After(Generic[M]):
     expected: dict[Spot, Reading]
     index: MoveIndex[M]
     plies: tuple[M, ...] = ()
+
+
+def shared(lines: Iterable[tuple[M, ...]]) -> tuple[M, ...]:
+    """The moves every one of ``lines`` begins with."""
+    common: tuple[M, ...] | None = None
+    for line in lines:
+        if common is None:
+            common = line
+            continue
+        length = 0
+        while length < min(len(common), len(line)) and common[length] == line[length]:
+            length += 1
+        common = common[:length]
+    return common or ()
