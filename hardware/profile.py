@@ -104,6 +104,7 @@ class Profile:
             Timing() if base is None else base,
             order=self.sensor_model.order_margin,
             departs=self.sensor_model.departure_s,
+            passes=self.sensor_model.pass_s,
         )
 
     @property

@@ -46,7 +46,9 @@ class Timing:
     between two cells reads on both): the board's sensor model's ``order_margin``.
     ``departs``: how long before its cell reads empty a hand may have begun moving a
     piece off it (the sensor model's ``departure_s``): when a move began is known only
-    that closely.
+    that closely. ``passes``: the longest a piece slid across a cell reads there (the
+    sensor model's ``pass_s``): a cell read longer held a piece set down, never one only
+    carried over it.
     """
 
     settle: float = 0.4
@@ -59,6 +61,7 @@ class Timing:
     held: float = 30.0
     order: float = WIDEST.order_margin
     departs: float = WIDEST.departure_s
+    passes: float = WIDEST.pass_s
 
 
 @dataclass(frozen=True, slots=True)

@@ -64,7 +64,8 @@ class Seeing(Generic[M]):
         self._aside: dict[Spot, Reading] = {}  # pieces only set down, until taken up
         self._held_said = False  # the players said a piece is in the air: not asked again
         self._played_by: dict[Spot, float] = {}  # each spot's last change as the move played
-        self._did = Touches(Blur(self.timing.order))  # what the hands did (``touches``)
+        # what the hands did (``touches``)
+        self._did = Touches(Blur(self.timing.order), max(self.timing.passes, self.timing.pause))
         self._blind = False  # the sensors were silent mid-move: what was touched is unknown
         self._victims_open = False  # the last move's victim may still be asked about
         self._plies = 0  # the moves the position had at the last reset
@@ -109,6 +110,10 @@ class Seeing(Generic[M]):
         waited = self._continuing  # ... after waiting for it to go on
         self._position = position
         self._did.blur = Blur(self.timing.order, position.game.geometry)
+        # a piece on its way reads on a cell as long as a slide across it takes at the
+        # slowest hand, or a hand rests between two steps of one move: longer, it was set
+        # down there (``Touches._over_in_the_air``)
+        self._did.on_its_way = max(self.timing.passes, self.timing.pause)
         self._order = {spot: index for index, spot in enumerate(position.game.spots)}
         before = self._expected
         self._expected = self._sensed_part(position.expected_frame(self.sensing))

@@ -163,6 +163,16 @@ class SensorModel:
         return self.departs_mm / self.slowest_mm_s
 
     @property
+    def pass_s(self) -> float:
+        """The longest a piece slid across a cell reads there at the slowest hand, from
+        its first reading to its last: it reads from as far before the cell's centre as
+        it lets go after it (``departs_mm``, a reed's far lobe included), crossed at the
+        slowest speed. A cell that read a piece longer held one set down, whatever piece
+        was in the air (a hand hovering with it there as long is one the board at rest
+        commits too)."""
+        return 2 * self.departs_mm / self.slowest_mm_s
+
+    @property
     def order_margin(self) -> float:
         """Two changes further apart than this came in the order they were read."""
         return max(BOUNCE, self.overlap_s + BOUNCE)

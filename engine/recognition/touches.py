@@ -18,15 +18,17 @@ from collections.abc import Iterable, Mapping
 from engine.physical import EMPTY, Footprint, Reading, Spot
 from engine.recognition.change_order import in_order
 from engine.recognition.rereading import Evidence
-from engine.recognition.sensors import EPSILON, STOOD, Blur
+from engine.recognition.sensors import EPSILON, STOOD, WIDEST, Blur
 from engine.recognition.standing import Hands
 
 
 class Touches:
     """The recognizer's record of the hands (module docstring)."""
 
-    def __init__(self, blur: Blur) -> None:
+    def __init__(self, blur: Blur, on_its_way: float = WIDEST.pass_s) -> None:
         self.blur = blur  # the board's order margin (``engine.recognition.sensors``)
+        # the longest a piece on its way reads on a cell (``Seeing.reset`` says why)
+        self.on_its_way = on_its_way
         self.touched: set[Spot] = set()
         self.now: set[Spot] = set()
         self.handled: set[Spot] = set()
@@ -170,6 +172,12 @@ class Touches:
         began = min(
             (at for at in self.landings.get(spot, ()) if at >= began - EPSILON), default=began
         )
+        if ended - began > self.on_its_way + self.blur.margin:
+            # read longer than any piece on its way: set down, whatever was in the air
+            # (independent hands, Robot Duel seeds 950062 and 950074: a piece slid to a
+            # cell, resting there 1.5 s while the other hand's move landed, read as in the
+            # air, and two moves read where four were made)
+            return False
         # the landings that stayed (a cell that still reads the piece); a piece slid on to
         # a neighbour reads on both within the sensors' blur, so its landing there as
         # this cell let go is that piece passing on, not another set down meanwhile

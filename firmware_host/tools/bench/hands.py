@@ -565,7 +565,9 @@ def soak(
         loaded = replace(loaded, sensor_model=model, build=build)
     if timing is None:
         model = loaded.sensor_model
-        timing = replace(Timing(), order=model.order_margin, departs=model.departure_s)
+        timing = replace(
+            Timing(), order=model.order_margin, departs=model.departure_s, passes=model.pass_s
+        )
     sim = Simulation(
         game,
         loaded,

@@ -1062,7 +1062,9 @@ def replay_stream(case: Mapping[str, Any]) -> Trial:
     build, timing = None, None
     if case.get("sensors") == "widest":  # the heavy soak's (``make soak-hands``)
         build, model = widest_build(game)
-        timing = replace(Timing(), order=model.order_margin, departs=model.departure_s)
+        timing = replace(
+            Timing(), order=model.order_margin, departs=model.departure_s, passes=model.pass_s
+        )
     played = Trial.at(
         game, case["profile"], case["position"], model=model, build=build, timing=timing
     )

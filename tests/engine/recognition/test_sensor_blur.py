@@ -172,3 +172,22 @@ def test_a_committed_move_is_replaced_only_through_a_prompt_offering_it() -> Non
     assert asked == Reread(1, (), (instead, played))
     kept = Reread(1, (played, after.read_move("2a2b")))
     assert recognizer._never_replaced_unasked(kept) == kept
+
+
+def test_a_piece_slid_across_a_cell_reads_there_as_long_as_its_reach_both_ways() -> None:
+    """From its first reading to its last, a piece slid across a cell travels as far before
+    the centre as after it (``departs_mm``, a reed's far lobe included): at the slowest
+    hand, 2 x 19.08 mm at 40 mm/s."""
+    model = SensorModel.of_reach(
+        SensorKind.HALL, pitch_mm=30.0, depth_mm=6.0, operate_mm=17.0, release_mm=20.0
+    )
+    assert model.pass_s == pytest.approx(2 * 19.08 / 40.0, abs=0.001)
+    slower = SensorModel.of_reach(
+        SensorKind.HALL,
+        pitch_mm=30.0,
+        depth_mm=6.0,
+        operate_mm=17.0,
+        release_mm=20.0,
+        slowest_mm_s=20.0,
+    )
+    assert slower.pass_s == pytest.approx(2 * model.pass_s)

@@ -55,7 +55,9 @@ def _captured(tmp_path: Path, moves: int) -> tuple[Players, StreamCapture]:
         GameStore(":memory:"),
         resume=False,
         seed=7,
-        timing=replace(Timing(), order=model.order_margin, departs=model.departure_s),
+        timing=replace(
+            Timing(), order=model.order_margin, departs=model.departure_s, passes=model.pass_s
+        ),
         settings={"seed": "7"},
     )
     capture = StreamCapture(tmp_path, game.name, "sim-dobutsu", "sim-dobutsu", model_record(model))
