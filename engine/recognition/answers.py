@@ -63,6 +63,13 @@ class Timing:
     departs: float = WIDEST.departure_s
     passes: float = WIDEST.pass_s
 
+    @property
+    def on_its_way(self) -> float:
+        """The longest a piece on its way reads on a cell: slid across it at the slowest
+        hand (``passes``), or resting between two steps of one move (``pause``); a cell
+        read longer held a piece set down."""
+        return max(self.passes, self.pause)
+
 
 @dataclass(frozen=True, slots=True)
 class Hint:

@@ -65,7 +65,7 @@ class Seeing(Generic[M]):
         self._held_said = False  # the players said a piece is in the air: not asked again
         self._played_by: dict[Spot, float] = {}  # each spot's last change as the move played
         # what the hands did (``touches``)
-        self._did = Touches(Blur(self.timing.order), max(self.timing.passes, self.timing.pause))
+        self._did = Touches(Blur(self.timing.order), self.timing.on_its_way)
         self._blind = False  # the sensors were silent mid-move: what was touched is unknown
         self._victims_open = False  # the last move's victim may still be asked about
         self._plies = 0  # the moves the position had at the last reset
@@ -110,10 +110,7 @@ class Seeing(Generic[M]):
         waited = self._continuing  # ... after waiting for it to go on
         self._position = position
         self._did.blur = Blur(self.timing.order, position.game.geometry)
-        # a piece on its way reads on a cell as long as a slide across it takes at the
-        # slowest hand, or a hand rests between two steps of one move: longer, it was set
-        # down there (``Touches._over_in_the_air``)
-        self._did.on_its_way = max(self.timing.passes, self.timing.pause)
+        self._did.on_its_way = self.timing.on_its_way  # ``Touches._over_in_the_air``
         self._order = {spot: index for index, spot in enumerate(position.game.spots)}
         before = self._expected
         self._expected = self._sensed_part(position.expected_frame(self.sensing))

@@ -27,7 +27,7 @@ class Touches:
 
     def __init__(self, blur: Blur, on_its_way: float = WIDEST.pass_s) -> None:
         self.blur = blur  # the board's order margin (``engine.recognition.sensors``)
-        # the longest a piece on its way reads on a cell (``Seeing.reset`` says why)
+        # the longest a piece on its way reads on a cell (``Timing.on_its_way``)
         self.on_its_way = on_its_way
         self.touched: set[Spot] = set()
         self.now: set[Spot] = set()

@@ -6,21 +6,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.dobutsu import DOBUTSU
-from engine.physical import EMPTY, Sensing
+from engine.dobutsu.board import DobutsuMove
+from engine.physical import EMPTY, Reading, Sensing, Spot
 from engine.recognition.answers import Timing
-from engine.recognition.open_moves import fresh_base
+from engine.recognition.open_moves import Base, fresh_base
 from engine.recognition.sensors import Blur
 from engine.recognition.standing import Hands
 
 
-def _pairs_read(reply_done: float) -> tuple[list[tuple[str, ...]], list[tuple[str, ...]]]:
-    """Sente's chick takes on 2b (its victim lifted at 1.9 s, the chick off 2c at 2.0 s,
-    down on 2b at 2.3 s) and gote's lion goes 2a to 1b, lifted at 1.0 s and last
-    changed at ``reply_done``: the pairs read at rest as the fallback reads them, and
-    those kept to ask (``any_turn``)."""
+def _base() -> tuple[Base[DobutsuMove], dict[Spot, Reading]]:
+    """The open moves' base of a Robot Duel position, sente to move, and the board's cells
+    as it expects them (the pieces in hand stand where no sensor reads them)."""
     position = DOBUTSU.position("gle/1c1/1C1/ELG b - 1", {})
     sensing = Sensing.OCCUPANCY
-    # the board's cells only: the pieces in hand stand where no sensor reads them
     expected = {
         spot: reading
         for spot, reading in position.expected_frame(sensing).items()
@@ -34,6 +32,15 @@ def _pairs_read(reply_done: float) -> tuple[list[tuple[str, ...]], list[tuple[st
         now=0.0,
         blur=Blur(Timing().order),
     )
+    return base, expected
+
+
+def _pairs_read(reply_done: float) -> tuple[list[tuple[str, ...]], list[tuple[str, ...]]]:
+    """Sente's chick takes on 2b (its victim lifted at 1.9 s, the chick off 2c at 2.0 s,
+    down on 2b at 2.3 s) and gote's lion goes 2a to 1b, lifted at 1.0 s and last
+    changed at ``reply_done``: the pairs read at rest as the fallback reads them, and
+    those kept to ask (``any_turn``)."""
+    base, expected = _base()
     frame = {**expected, "2c": EMPTY, "2a": EMPTY, "1b": expected["2a"]}
     hands = Hands(
         touched=frozenset({"2a", "1b", "2b", "2c"}),
@@ -76,21 +83,7 @@ def test_a_capture_of_the_piece_just_moved_is_never_whole_before_it_arrived() ->
     sente's chick took on 2b, then set down on 2b to take the chick. The lion's own cell
     was done changing before the chick moved, but its landing is on the chick's cell, so
     the reply was not made before: both hands at once, the pair kept as before."""
-    position = DOBUTSU.position("gle/1c1/1C1/ELG b - 1", {})
-    sensing = Sensing.OCCUPANCY
-    expected = {
-        spot: reading
-        for spot, reading in position.expected_frame(sensing).items()
-        if not spot.startswith("hand")
-    }
-    base = fresh_base(
-        position,
-        sensing=sensing,
-        sensed=frozenset(expected),
-        expected=expected,
-        now=0.0,
-        blur=Blur(Timing().order),
-    )
+    base, expected = _base()
     frame = {**expected, "2c": EMPTY, "2a": EMPTY}
     hands = Hands(
         touched=frozenset({"2a", "2b", "2c"}),

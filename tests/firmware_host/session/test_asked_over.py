@@ -4,6 +4,7 @@ the moves committed after it stand again, as they were, not read again from the 
 
 from __future__ import annotations
 
+from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import MoveCommitted, PromptOpened
 from firmware_host.session.actions import Select
 from firmware_host.session.decisions import Ask, PlayAgain
@@ -49,14 +50,10 @@ def test_another_answer_leaves_the_moves_after_it_to_the_board() -> None:
     assert [n.move for n in of(MoveCommitted, notices)] == ["2c1b"]
 
 
-def test_a_move_after_it_whose_piece_the_board_shows_elsewhere_is_asked() -> None:
-    """Independent hands, Robot Duel seed 950030: a drop laid on a wrong cell longer than
-    the settle time was committed, then carried to its cell as a question about the ply
-    before it opened; answered with the record's move, the drop stood again as it was, on
-    the cell the board no longer showed it on. A move after the answer whose landing the
-    board shows empty, its piece where it could have gone instead, is asked about, the
-    committed move among the choices (never replaced unasked, never played against the
-    board)."""
+def _asked_with_the_lion_moved_on() -> Simulation:
+    """2c2b, 1a2a, 2b1b played and committed, then asked about at ply 1 (the record's
+    moves taken back to be asked over), the lion meanwhile taken up from 1b and set down
+    on 3b, where it could have gone from 2b."""
     sim = make_sim("sim", position="2l/3/1L1/3 b - 1", noise=Noise.none())
     controller = sim.controller
     start = controller.position.copy()
@@ -70,12 +67,24 @@ def test_a_move_after_it_whose_piece_the_board_shows_elsewhere_is_asked() -> Non
         first.pop()
     other, recorded = first.parse_move("2c1b"), first.parse_move("2c2b")
     controller._apply(PlayAgain(3, (), Ask((other, recorded))), sim.now)
-    # the lion taken up from 1b and set down on 3b, where it could have gone from 2b
     moved = first.copy()
     for text in ("2c2b", "1a2a", "2b3b"):
         moved.push(moved.parse_move(text))
     sim.world.arrange(sim.physical(moved.layout()))
     sim.advance(0.2)
+    return sim
+
+
+def test_a_move_after_it_whose_piece_the_board_shows_elsewhere_is_asked() -> None:
+    """Independent hands, Robot Duel seed 950030: a drop laid on a wrong cell longer than
+    the settle time was committed, then carried to its cell as a question about the ply
+    before it opened; answered with the record's move, the drop stood again as it was, on
+    the cell the board no longer showed it on. A move after the answer whose landing the
+    board shows empty, its piece where it could have gone instead, is asked about, the
+    committed move among the choices (never replaced unasked, never played against the
+    board)."""
+    sim = _asked_with_the_lion_moved_on()
+    controller = sim.controller
     notices = sim.send(Select("2c2b"))
     assert [n.move for n in of(MoveCommitted, notices)] == ["2c2b", "1a2a"]
     assert [sorted(n.choices) for n in of(PromptOpened, notices)] == [["2b1b", "2b3b"]]
@@ -87,23 +96,8 @@ def test_a_move_after_it_whose_piece_the_board_shows_elsewhere_is_asked() -> Non
 
 
 def test_the_move_the_board_shows_instead_is_played_when_chosen() -> None:
-    sim = make_sim("sim", position="2l/3/1L1/3 b - 1", noise=Noise.none())
+    sim = _asked_with_the_lion_moved_on()
     controller = sim.controller
-    start = controller.position.copy()
-    for text in ("2c2b", "1a2a", "2b1b"):
-        start.push(start.parse_move(text))
-        sim.world.arrange(sim.physical(start.layout()))
-        sim.settle()
-    first = controller.position.copy()
-    for _ in range(3):
-        first.pop()
-    other, recorded = first.parse_move("2c1b"), first.parse_move("2c2b")
-    controller._apply(PlayAgain(3, (), Ask((other, recorded))), sim.now)
-    moved = first.copy()
-    for text in ("2c2b", "1a2a", "2b3b"):
-        moved.push(moved.parse_move(text))
-    sim.world.arrange(sim.physical(moved.layout()))
-    sim.advance(0.2)
     sim.send(Select("2c2b"))
     notices = sim.send(Select("2b3b"))
     assert [n.move for n in of(MoveCommitted, notices)] == ["2b3b"]
