@@ -78,6 +78,16 @@ def decide(
         and seen(line) not in kept_looks
         and not base.landed_before_leaving(line[0])
     ]
+    passed = _turn_passed(base)
+    if passed and keeping:
+        # after a lost turn, a hand that took the record's piece up again later than a
+        # player answers what the board did last (the lost turn played, the roll for the
+        # mover's next turn made) is that player's next move, as the board had just told
+        # them: no hand going on (Chaturaji clean rows: a rook set on h4, committed, the
+        # next seat's turn lost, lifted again 0.8 s after its player's roll and moved on
+        # to h8, was asked as h5h8 beside it)
+        answering = base.committed_at + REACTION - EPSILON
+        unkept = [line for line in unkept if not base.taken_up_after(line[0], answering)]
     others = [
         line
         for line in unkept
@@ -108,7 +118,6 @@ def decide(
                 if line[0] != tail[0] and (doubtful(tail) or base.went_on_with(line[0]))
             )
         )
-    passed = _turn_passed(base)
     # a reply begun before the mover's move was whole: no order of sensed changes tells
     # the mover's hand going on with that move from the mover's next move
     interleaved = base.replied_early(REACTION) or any(
@@ -137,8 +146,9 @@ def decide(
             and any(merges_both(base, line, kept) for kept in keeping)
         )
     ]
-    # after a lost turn both readings are legal and no order of sensed changes tells
-    # them apart: asked whatever the record's own line looks like
+    # after a lost turn, a piece taken up again before its player could answer the
+    # board's last ply: both readings are legal and no order of sensed changes tells
+    # them apart, asked whatever the record's own line looks like
     if keeping and tied and (passed or interleaved or not doubtful(tail)):
         # the mover's hand went on as the reply began, or the mover played again after
         # it (a lost turn between, which no order of sensed changes places): the same

@@ -115,6 +115,21 @@ class MoverOrReply(Generic[M]):
         recorded one was lifted is a knock, or the next player's hand on its own)."""
         return self.goes_on_with(move) and not self.went_on_with(move)
 
+    def taken_up_after(self, move: M, when: float) -> bool:
+        """Whether ``move`` goes on with the open moves' pieces (``goes_on_with``) and
+        every cell it leaves empty that the open moves set one down on let go of it last
+        after ``when``: the hand took the piece up again only then."""
+        if not self.goes_on_with(move):
+            return False
+        expected = self.overlap.expected
+        left = [
+            spot
+            for spot in self.landed() - self.overlap.index.footprint(move).spots()
+            if expected.get(spot, EMPTY) == EMPTY
+        ]
+        lifts = self.lifts()
+        return bool(left) and all(max(lifts.get(spot, (-math.inf,))) > when for spot in left)
+
     def _lands_after_leaving(self, footprint: Footprint) -> bool:
         """Whether a move going on with the open moves' piece from a cell they set it down
         on landed after it left there: some cell it lands on (or changes unseen: a

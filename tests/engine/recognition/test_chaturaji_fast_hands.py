@@ -13,7 +13,7 @@ from engine.chaturaji.moves import Roll
 from engine.physical import PRESENT, Stone
 from engine.recognition.sensors import WIDEST
 from firmware_host.loops.simulator import Simulation
-from firmware_host.notices.declared import IllegalShown, Notice, PromptOpened
+from firmware_host.notices.declared import IllegalShown, MovesTakenBack, Notice, PromptOpened
 from firmware_host.session.actions import Select
 from firmware_host.session.match import Match
 from firmware_host.session.state import Phase
@@ -58,9 +58,11 @@ def test_a_move_made_while_another_was_asked_about_is_not_read_again_from_after_
 ) -> None:
     """From the drawn soak (seed 19, Chaturaji move 1309): green's elephant c3-e3, then
     e3-d3 on green's next turn, set down 2.6 s after c3-e3 was committed, so the board
-    asked whether c3-e3 had been c3-d3. Answered, the open moves began again after
-    c3-e3, with the elephant already on d3: e3-d3 was committed on green's next turn,
-    and the rolls and lost turns after it kept it open. Moved on to f3 (its magnet read
+    asked whether c3-e3 had been c3-d3 (here lifted 0.1 s after green's next roll, as
+    asked now: the soak's lift came 1.1 s after it, green's next move unasked).
+    Answered, the open moves began again after c3-e3, with the elephant already on d3:
+    e3-d3 was committed on green's next turn, and the rolls and lost turns after it
+    kept it open. Moved on to f3 (its magnet read
     on e3 as it passed), the board read e3-d3 again from a base that saw none of its
     changes, took it back with the three plies after it and recorded e3-f3. A move
     whose changes all came before the base has nothing to be read again from."""
@@ -77,8 +79,8 @@ def test_a_move_made_while_another_was_asked_about_is_not_read_again_from_after_
         [
             HandStep(t, LiftStone("c3")),
             HandStep(t + 0.123, PutStone("e3", elephant, elephant)),
-            HandStep(t + 3.162, LiftStone("e3")),
-            HandStep(t + 3.255, PutStone("d3", elephant, elephant)),
+            HandStep(t + 2.162, LiftStone("e3")),
+            HandStep(t + 2.255, PutStone("d3", elephant, elephant)),
         ]
     )
     notices += sim.settle()
@@ -144,43 +146,68 @@ ENDGAME = "8/5gE2/8/8/8/7kE/5gB2/8 g 4 23,29,8,9 -"
 are lost."""
 
 
-def green_slides_twice() -> tuple[Simulation, list[HandStep]]:
+def green_slides_twice(lifted: float = 3.308) -> tuple[Simulation, list[HandStep]]:
     """The endgame on the widest sensors, and green's elephant slid f7-f3, then on to f6
-    after black's lost turn, each passed cell reading it as the soak had it."""
+    after black's lost turn, each passed cell reading it as the soak had it; ``lifted``:
+    when the elephant left f3 again (the soak's 3.308 s after the first lift)."""
     sim = make_sim(
         "sim-chaturaji", position=ENDGAME, noise=Noise.none(), game=CHATURAJI, sensor_model=WIDEST
     )
     elephant = Stone("E", 1)
     t = sim.now + 0.1
+    on = t + lifted
     return sim, [
         HandStep(t, LiftStone("f7")),
         HandStep(t + 0.537, Sense("f3", PRESENT)),
         HandStep(t + 0.557, PutStone("f3", elephant, elephant)),
-        HandStep(t + 3.308, LiftStone("f3")),
-        HandStep(t + 3.406, Sense("f4", PRESENT)),
-        HandStep(t + 3.469, Sense("f3", None)),
-        HandStep(t + 3.660, Sense("f5", PRESENT)),
-        HandStep(t + 3.723, Sense("f4", None)),
-        HandStep(t + 3.914, Sense("f6", PRESENT)),
-        HandStep(t + 3.977, Sense("f5", None)),
-        HandStep(t + 4.070, PutStone("f6", elephant, elephant)),
-        HandStep(t + 4.070, Sense("f6", None)),
+        HandStep(on, LiftStone("f3")),
+        HandStep(on + 0.098, Sense("f4", PRESENT)),
+        HandStep(on + 0.161, Sense("f3", None)),
+        HandStep(on + 0.352, Sense("f5", PRESENT)),
+        HandStep(on + 0.415, Sense("f4", None)),
+        HandStep(on + 0.606, Sense("f6", PRESENT)),
+        HandStep(on + 0.669, Sense("f5", None)),
+        HandStep(on + 0.762, PutStone("f6", elephant, elephant)),
+        HandStep(on + 0.762, Sense("f6", None)),
+    ]
+
+
+def test_a_piece_moved_on_after_its_players_next_roll_is_that_players_next_move(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """From the heavy soak (seed 3, Chaturaji move 784), over the widest sensors: green's
+    elephant slid f7-f3 and stood there 2.75 s, long enough for black's lost turn to be
+    announced and played and green's next roll made; then green slid it on to f6, each
+    passed cell reading it for up to 0.32 s, lifted 0.84 s after that roll. Taken up
+    later than a player answers what the board did, it is green's next move, as the
+    hands meant: recorded so, nothing asked, nothing taken back (it was once recorded as
+    f7-f6 unasked, the hand going on, then asked about; the clean rows asked it again and
+    again)."""
+    fixed_dice(monkeypatch, [2, 4, 3, 5, 5, 5, 5])
+    sim, steps = green_slides_twice()
+    notices = sim.run(steps) + sim.settle() + sim.advance(2.0) + sim.settle()
+    assert not of(PromptOpened, notices)
+    assert not of(MovesTakenBack, notices)
+    assert list(sim.controller.record().moves)[:6] == [
+        "f7f3",
+        "roll 2",
+        "pass",
+        "roll 4",
+        "f3f6",
+        "roll 3",
     ]
 
 
 @pytest.mark.parametrize("answer", ["f7f3", "f7f6"])
-def test_a_piece_moved_on_after_a_lost_turn_is_asked_about(
+def test_a_piece_moved_on_as_its_players_next_roll_came_is_asked_about(
     monkeypatch: pytest.MonkeyPatch, answer: str
 ) -> None:
-    """From the heavy soak (seed 3, Chaturaji move 784), over the widest sensors: green's
-    elephant slid f7-f3 and stood there 2.75 s, long enough for black's lost turn to be
-    announced and played; then green slid it on to f6 on green's next turn, each passed
-    cell reading it for up to 0.32 s. The board took f7-f3 back with the roll, the lost
-    turn and the roll after it, and recorded f7-f6 unasked: the hand going on. Moved on
-    after a lost turn, the piece may as well be its player's next move: asked, and
-    either answer followed, the rolls as they fell."""
+    """The same slides, the elephant taken up from f3 0.1 s after green's next roll,
+    sooner than a player answers it: the hand going on with f7-f3 as well as green's
+    next move. The board took f7-f3 back with the roll, the lost turn and the roll after
+    it, and asks; either answer is followed, the rolls as they fell."""
     fixed_dice(monkeypatch, [2, 4, 3, 5, 5, 5, 5])
-    sim, steps = green_slides_twice()
+    sim, steps = green_slides_twice(lifted=2.56)
     notices = sim.run(steps) + sim.settle()
     assert commits(notices)[:4] == ["f7f3", "roll 2", "pass", "roll 4"]
     assert "f7f6" not in commits(notices)
@@ -200,7 +227,7 @@ def test_a_piece_moved_on_after_a_lost_turn_is_asked_about(
 
 
 def test_a_slide_after_many_lost_turns_may_still_go_on(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The same soak, a move later: f7-f3 kept at the prompt, f3-f6 played, and four
+    """The same soak, a move later: f7-f3 and f3-f6 played, and four
     lost turns with their rolls; then black's elephant slid h3-h1 slowly, resting 0.49 s
     on h2 (its sensor reading the piece 0.81 s in all). The board recorded h3-h2 and the
     roll after it, and, the rolls and lost turns before it having outgrown the moves that
@@ -212,7 +239,6 @@ def test_a_slide_after_many_lost_turns_may_still_go_on(monkeypatch: pytest.Monke
     sim, steps = green_slides_twice()
     sim.run(steps)
     sim.settle()
-    sim.send(Select("f7f3"))
     elephant = Stone("E", 0)
     t = sim.now + 8.5
     start = len(sim.notices)
