@@ -640,16 +640,22 @@ class Recognizer(VictimWait[M]):
             # touched and set back, then the next drop, is no move of it that landed
             # after the reply's (harness seed 920012, E touched on 2c, then C*1d asked as
             # 2c1d and C*2c)
+            # A cell only a piece in the air read (``Touches.carried_over``: the move's
+            # robot slid over it) is explained by the move itself: no pair's drop there,
+            # placed and taken within that piece's flight (Robotory's reed clean row: a
+            # chain's robot slid B4-B3-B2-B1 over boxed tokens, asked as w@B2 or w@B3)
             pairs = (
                 self.overlap.pairs(frame, self._hands(), self._in_order)
                 if frame == self._frame
                 else []
             )
+            landed_loose = loose - self._did.carried_over(self._expected, frame)
             others += [
                 pair[0]
                 for pair in pairs
                 if pair[0] != only.move
-                and loose & frozenset().union(*(f.spots() for f in self.overlap.footprints(pair)))
+                and landed_loose
+                & frozenset().union(*(f.spots() for f in self.overlap.footprints(pair)))
                 and not self._made_on_its_way(pair)
             ]
         if others:
