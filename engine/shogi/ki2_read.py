@@ -21,11 +21,11 @@ from engine.errors import NotationError
 from engine.game import Game
 from engine.outcome import Outcome, Termination
 from engine.record_read import quoted
+from engine.shogi.kif import KIND_OF_NAME
 from engine.shogi.kif_read import (
     ENDINGS,
     FORFEITS,
     FOULS,
-    KIND_OF_NAME,
     SUSPENDED,
     _Reader,
     _shogi,

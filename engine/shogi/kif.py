@@ -77,6 +77,12 @@ BOARD_PIECES = MappingProxyType(
     dict(PIECES) | {PRO_LANCE: "杏", PRO_KNIGHT: "圭", PRO_SILVER: "全"}
 )
 """How a board diagram names a piece (one character each)."""
+KIND_OF_NAME = MappingProxyType(
+    {name: kind for kind, name in (*PIECES.items(), *BOARD_PIECES.items())}
+    | {"王": KING, "竜": DRAGON}
+)
+"""Every name a record or a diagram gives a piece, to its kind (王 and 竜 as written for 玉
+and 龍)."""
 HANDICAP_NAMES = MappingProxyType(
     {
         "none": "平手",

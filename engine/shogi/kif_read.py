@@ -20,7 +20,15 @@ from engine.outcome import Outcome, Termination
 from engine.record import Branch
 from engine.record_read import quoted, shortened
 from engine.shogi.handicaps import ALL_HANDICAPS
-from engine.shogi.kif import BOARD_PIECES, DIGITS, HANDICAP_NAMES, NUMERALS, PIECES, square_name
+from engine.shogi.kif import (
+    BOARD_PIECES,
+    DIGITS,
+    HANDICAP_NAMES,
+    KIND_OF_NAME,
+    NUMERALS,
+    square_name,
+)
+from engine.shogi.kif_diagram import diagram_sfen
 from engine.shogi.moves import board_move, drop_move
 from engine.shogi.position import ShogiPosition
 from engine.shogi.record import (
@@ -32,22 +40,8 @@ from engine.shogi.record import (
     read_result_comment,
 )
 from engine.shogi.tables import (
-    BISHOP,
-    DRAGON,
-    GOLD,
     HAND_KINDS,
-    KING,
-    KNIGHT,
-    LANCE,
-    PAWN,
-    ROOK,
-    SILVER,
     SIZE,
-)
-
-KIND_OF_NAME = MappingProxyType(
-    {name: kind for kind, name in (*PIECES.items(), *BOARD_PIECES.items())}
-    | {"王": KING, "竜": DRAGON}
 )
 
 HANDICAP_OF_NAME = MappingProxyType({name: key for key, name in HANDICAP_NAMES.items()})
@@ -454,7 +448,7 @@ class _Reader:
 
     def _start_text(self) -> str:
         if self.diagram:
-            return self._diagram_sfen()
+            return diagram_sfen(self.diagram, self.hands, gote_first=self.gote_first)
         if self.handicap is None:
             self.handicap = "none"
         return ALL_HANDICAPS[self.handicap]
@@ -601,37 +595,6 @@ class _Reader:
         self.times.append(None)
         self.previous = target
 
-    def _diagram_sfen(self) -> str:
-        if len(self.diagram) != SIZE:
-            span = line_span([number for number, _ in self.diagram])
-            raise NotationError(f"{span}: a KIF board diagram has 9 ranks, not {len(self.diagram)}")
-        rows = []
-        for number, line in self.diagram:
-            cells = line[1:].split("|")[0]
-            if len(cells) != 2 * SIZE:
-                raise NotationError(
-                    f"line {number}: cannot read the board diagram rank {quoted(line)}"
-                )
-            row, gap = "", 0
-            for index in range(SIZE):
-                mark, name = cells[2 * index], cells[2 * index + 1]
-                if name == "・":
-                    gap += 1
-                    continue
-                kind = KIND_OF_NAME.get(name)
-                if kind is None:
-                    raise NotationError(
-                        f"line {number}: {quoted(mark + name)} in the board diagram rank "
-                        f"{quoted(line)} is not a piece"
-                    )
-                if gap:
-                    row, gap = row + str(gap), 0
-                letter = _sfen_letter(kind)
-                row += letter.lower() if mark == "v" else letter
-            rows.append(row + (str(gap) if gap else ""))
-        hands = "".join(_hand_sfen(*self.hands.get(seat, (0, "なし")), seat) for seat in (0, 1))
-        return f"{'/'.join(rows)} {'w' if self.gote_first else 'b'} {hands or '-'} 1"
-
     def outcome(self, position: ShogiPosition) -> Outcome | None:
         """What the ending says (a ``Kiban result`` comment, when there is one, says more)."""
         named = self._named_winner()
@@ -703,33 +666,6 @@ def _number(digit: str) -> int:
     if digit in DIGITS:
         return DIGITS.index(digit) + 1
     return NUMERALS.index(digit)
-
-
-def _sfen_letter(kind: int) -> str:
-    letters = {PAWN: "P", LANCE: "L", KNIGHT: "N", SILVER: "S", GOLD: "G", BISHOP: "B"}
-    letters |= {ROOK: "R", KING: "K"}
-    if kind in letters:
-        return letters[kind]
-    return "+" + letters[kind - 8]
-
-
-def _hand_sfen(number: int, text: str, seat: int) -> str:
-    """The pieces in hand a header (on line ``number``) gives, as SFEN letters."""
-    if text in ("なし", ""):
-        return ""
-    result = ""
-    for item in text.replace(" ", "　").split("　"):
-        if not item:
-            continue
-        kind = KIND_OF_NAME.get(item[0])
-        if kind is None or kind not in HAND_KINDS or item[1:] not in NUMERALS:
-            raise NotationError(
-                f"line {number}: {quoted(item)} in {quoted(text)} is not a piece in hand"
-            )
-        count = NUMERALS.index(item[1:]) if item[1:] else 1
-        letter = _sfen_letter(kind)
-        result += (str(count) if count > 1 else "") + (letter if seat == 0 else letter.lower())
-    return result
 
 
 def read_kif(text: str, game: Game[ShogiPosition] | None = None) -> ShogiRecord:
