@@ -12,19 +12,9 @@ from collections.abc import Mapping, Sequence
 from engine.errors import NotationError
 from engine.record_read import quoted
 from engine.shogi.kif import KIND_OF_NAME, NUMERALS
+from engine.shogi.notation import write_position
 from engine.shogi.record import line_span
-from engine.shogi.tables import (
-    BISHOP,
-    GOLD,
-    HAND_KINDS,
-    KING,
-    KNIGHT,
-    LANCE,
-    PAWN,
-    ROOK,
-    SILVER,
-    SIZE,
-)
+from engine.shogi.tables import HAND_KINDS, SIZE
 
 
 def diagram_sfen(
@@ -39,16 +29,14 @@ def diagram_sfen(
     if len(diagram) != SIZE:
         span = line_span([number for number, _ in diagram])
         raise NotationError(f"{span}: a KIF board diagram has 9 ranks, not {len(diagram)}")
-    rows = []
-    for number, line in diagram:
+    board = [0] * (SIZE * SIZE)
+    for rank, (number, line) in enumerate(diagram):
         cells = line[1:].split("|")[0]
         if len(cells) != 2 * SIZE:
             raise NotationError(f"line {number}: cannot read the board diagram rank {quoted(line)}")
-        row, gap = "", 0
-        for index in range(SIZE):
-            mark, name = cells[2 * index], cells[2 * index + 1]
+        for column in range(SIZE):
+            mark, name = cells[2 * column], cells[2 * column + 1]
             if name == "・":
-                gap += 1
                 continue
             kind = KIND_OF_NAME.get(name)
             if kind is None:
@@ -56,28 +44,17 @@ def diagram_sfen(
                     f"line {number}: {quoted(mark + name)} in the board diagram rank "
                     f"{quoted(line)} is not a piece"
                 )
-            if gap:
-                row, gap = row + str(gap), 0
-            letter = _sfen_letter(kind)
-            row += letter.lower() if mark == "v" else letter
-        rows.append(row + (str(gap) if gap else ""))
-    in_hand = "".join(_hand_sfen(*hands.get(seat, (0, "なし")), seat) for seat in (0, 1))
-    return f"{'/'.join(rows)} {'w' if gote_first else 'b'} {in_hand or '-'} 1"
+            board[rank * SIZE + column] = kind | (mark == "v") << 4
+    in_hand = [0] * 16
+    for seat in (0, 1):
+        _count_hand(in_hand, seat, *hands.get(seat, (0, "なし")))
+    return write_position(board, in_hand, 1 if gote_first else 0, 1)
 
 
-def _sfen_letter(kind: int) -> str:
-    letters = {PAWN: "P", LANCE: "L", KNIGHT: "N", SILVER: "S", GOLD: "G", BISHOP: "B"}
-    letters |= {ROOK: "R", KING: "K"}
-    if kind in letters:
-        return letters[kind]
-    return "+" + letters[kind - 8]
-
-
-def _hand_sfen(number: int, text: str, seat: int) -> str:
-    """The pieces in hand a header (on line ``number``) gives, as SFEN letters."""
+def _count_hand(in_hand: list[int], seat: int, number: int, text: str) -> None:
+    """Adds the pieces in hand a header (on line ``number``) gives to ``seat``'s."""
     if text in ("なし", ""):
-        return ""
-    result = ""
+        return
     for item in text.replace(" ", "　").split("　"):
         if not item:
             continue
@@ -86,7 +63,4 @@ def _hand_sfen(number: int, text: str, seat: int) -> str:
             raise NotationError(
                 f"line {number}: {quoted(item)} in {quoted(text)} is not a piece in hand"
             )
-        count = NUMERALS.index(item[1:]) if item[1:] else 1
-        letter = _sfen_letter(kind)
-        result += (str(count) if count > 1 else "") + (letter if seat == 0 else letter.lower())
-    return result
+        in_hand[seat * 8 + kind] += NUMERALS.index(item[1:]) if item[1:] else 1
