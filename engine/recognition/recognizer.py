@@ -649,7 +649,7 @@ class Recognizer(VictimWait[M]):
                 if frame == self._frame
                 else []
             )
-            landed_loose = loose - self._did.carried_over(self._expected, frame)
+            landed_loose = loose - self._did.carried_over(self._expected, frame) if pairs else loose
             others += [
                 pair[0]
                 for pair in pairs
