@@ -151,7 +151,8 @@ def test_room_sim_stopped_by_sigterm_stops_its_broker() -> None:
         brokers = children(process.pid)
         assert brokers, "no Mosquitto started"
         process.send_signal(signal.SIGTERM)
-        assert process.wait(60) == 0, out.lines  # what the room told, when it failed
+        # what the room told, whole, when it failed (pytest cuts a list short)
+        assert process.wait(60) == 0, "\n".join(out.lines)
         time.sleep(0.5)
         alive = [pid for pid in brokers if Path(f"/proc/{pid}").exists()]
         assert alive == [], out.lines
