@@ -85,6 +85,7 @@ class Recognizer(VictimWait[M]):
         if isinstance(assessment, Commit) and not assessment.then and swaps:
             assessment = Ambiguous((*swaps, assessment.move))
         assessment = self._never_replaced_unasked(self._set_down_asked(assessment))
+        self._out_of_step = self._out_of_step or isinstance(assessment, OutOfStep)
         self._note_record_asked(assessment)
         self._note_offered(assessment)
         return assessment
@@ -116,6 +117,13 @@ class Recognizer(VictimWait[M]):
         if not diff:
             if settled:
                 self._blind = False  # the board rests as the position: seen whole again
+            if self._out_of_step:
+                # put right: what the hands did before is no part of the next moves (a
+                # cell's first change then is no move's beginning: independent hands,
+                # Robotory polarity seed 950226, a drop and the next player's chain 20 ms
+                # apart ordered by a box made before the board was put right)
+                self._did.begin(frozenset(), self._rest_from)
+                self._out_of_step = False
             # moves that leave every reading as it was (a capture, a reply onto the cell
             # and a drop back on the first) are read only as a line the board showed
             # step by step: two such moves never shown apart are two knocks put back

@@ -67,6 +67,7 @@ class Seeing(Generic[M]):
         # what the hands did (``touches``)
         self._did = Touches(Blur(self.timing.order), self.timing.on_its_way)
         self._blind = False  # the sensors were silent mid-move: what was touched is unknown
+        self._out_of_step = False  # the board was out of step: put right, its hands are past
         self._victims_open = False  # the last move's victim may still be asked about
         self._plies = 0  # the moves the position had at the last reset
         self._lifts: dict[Spot, tuple[float, ...]] = {}  # when the last move's pieces left
@@ -167,7 +168,7 @@ class Seeing(Generic[M]):
             self._knock = None
         self._plies = plies
         self._did.begin(kept, now)
-        self._blind = False
+        self._blind = self._out_of_step = False
         self._held_said = False
         self._victims_open = not closed and self.rereading.rereads
         self._tapped = ()
@@ -655,6 +656,19 @@ class Seeing(Generic[M]):
                 deadlines.append(standing.since + self.timing.settle)
             if self._tail_open:
                 deadlines.append(self._rest_deadline(self._rest_but_knocks(), self.timing.settle))
+                # the record read again with the cells at work set aside
+                # (``ReadAgain._read_again_at_work``): the cells at work are fewer each
+                # time a piece that landed has rested the settle time there, though the
+                # board goes on changing (a token set on a wrong cell, committed, put on
+                # its own cell 0.16 s before the next player boxed a token: independent
+                # hands, Robotory polarity seed 950212); a cell emptied is no rest, its
+                # piece may be in the air
+                settle, frame = self.timing.settle, self._frame
+                deadlines.extend(
+                    at + settle
+                    for spot, at in self._did.changed.items()
+                    if frame.get(spot, EMPTY) != EMPTY
+                )
         elif (
             self.rereading.touched_since_played()
             or any(len(line) > 1 for line in self.overlap.seen)
