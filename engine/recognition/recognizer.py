@@ -637,6 +637,17 @@ class Recognizer(VictimWait[M]):
                 if line[0] != only.move
                 and loose & frozenset().union(*(f.spots() for f in self.overlap.footprints(line)))
             ]
+            # a line the board showed whole that goes on with the move, then a piece of
+            # it taken up, the loose cells among its own: the move may be the line's
+            # later one, the next hand at work from there (independent hands, Robotory
+            # polarity seed 950213: w@A2, then W:D3-E3 40 ms after it landed, then the
+            # next player's chain boxing the token on A2, read as W:D3-E3 alone)
+            others += [
+                line[0]
+                for line in shown_then_lifted(self.overlap, frame, self._did)
+                if only.move in line[1:]
+                and loose & frozenset().union(*(f.spots() for f in self.overlap.footprints(line)))
+            ]
             # two moves the board never showed apart that make it, the loose cells among
             # theirs: a capture whose cell reads full throughout and the next player's drop
             # where its capturer seemed to land make the same cells as the capturer's quiet
