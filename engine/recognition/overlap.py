@@ -20,6 +20,7 @@ inherits):
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TypeVar
@@ -277,7 +278,16 @@ class Overlap(StandingJudgement[M]):
                 # for the swaps no sensor saw
                 if unseen != any(hands.fills.get(spot, 0) < 2 for spot in replaced):
                     continue
-                in_turn = first_began <= began(footprint, first_at) + MARGIN
+                in_turn = first_began <= began(footprint, first_at) + MARGIN or (
+                    # a drop's hand began unseen (its piece from a stand no sensor reads):
+                    # landed before the reply's piece left, the reply's hand only begun
+                    # (a chain's token boxed), it may have begun first (independent hands,
+                    # Robotory reed seed 950829: the mover's token landed 70 ms after the
+                    # next player's chain boxed its first token, committed as the chain,
+                    # then the drop). A cell read once the reply's piece is in the air
+                    # may be that piece passing: no such drop
+                    _begun_unseen_first(opening.footprint, footprint, hands)
+                )
                 each = in_order(opening.footprint) and in_order(footprint)
                 # the first's piece taken where it landed: it landed there before the
                 # reply's landing, and not well before it left (a piece set there by
@@ -593,6 +603,24 @@ def walks_on(index: MoveIndex[M], expected: Mapping[Spot, Reading], footprint: F
             if candidate.footprint.starts() == starts:
                 return True
     return False
+
+
+def _begun_unseen_first(drop: Footprint, reply: Footprint, hands: Hands) -> bool:
+    """Whether ``drop`` (a move that empties no cell) landed before ``reply``'s piece
+    left its cell and before the reply was whole: its hand, begun where no sensor sees,
+    may have set off before the reply's."""
+    if drop.starts():
+        return False
+    landed = max(
+        (times[-1] for spot in drop.changed_spots() if (times := hands.landings.get(spot))),
+        default=math.inf,
+    )
+    left = min((hands.lifted_at.get(spot, math.inf) for spot in reply.starts()), default=math.inf)
+    own = reply.changed_spots()
+    whole = bool(own) and all(
+        spot in hands.last_at and hands.last_at[spot] + MARGIN < landed for spot in own
+    )
+    return landed < left and not whole
 
 
 def _made_before(reply: Footprint, first: Footprint, hands: Hands, blur: Blur) -> bool:
