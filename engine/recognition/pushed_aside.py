@@ -4,8 +4,8 @@ a second, in issue 78's independent hands; a second and more in a slow hand's). 
 tells that victim from a piece set down there (the capturer, a drop, the next player's
 piece): the cells' order of filling is all the board has, so these judge by it whether a
 quiet move may be such a capture, whether a move lands where such a victim lies, and
-which cells a line's captures explain that way (``engine.recognition.recognizer`` waits
-or asks by them; ``engine.recognition.victims`` holds the other victims)."""
+which cells a line's captures explain that way (``engine.recognition.victim_wait`` waits
+and the recognizer asks by them; ``engine.recognition.victims`` holds the other victims)."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ seems to land on, or a move landing where such a victim lies, waits as that move
 does (issue 78, invariant three: where the board needs time to be sure, it waits
 before committing).
 
-Kept apart from the reading of lines (``engine.recognition.recognizer``) and from what
+Kept apart from the judgement of lines (``engine.recognition.line_judgement``) and from what
 a victim pushed aside looks like on the cells (``engine.recognition.pushed_aside``):
 this is how long the board waits, and from when.
 """
