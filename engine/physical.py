@@ -6,7 +6,7 @@ game plugs in by describing its pieces here, never by teaching the recognizer.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 
@@ -103,6 +103,12 @@ class Footprint:
             self.turnable & sensed,
             self.origins & sensed,
         )
+
+
+def spots_of(footprints: Iterable[Footprint]) -> frozenset[Spot]:
+    """Every spot some of ``footprints`` involves: the cells a line of moves, or the
+    readings of a board, account for."""
+    return frozenset().union(*(footprint.spots() for footprint in footprints))
 
 
 def frame_diff(expected: Frame, actual: Frame) -> tuple[tuple[Spot, Reading], ...]:

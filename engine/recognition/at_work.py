@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from engine.physical import EMPTY, Footprint, Spot
+from engine.physical import EMPTY, Footprint, Spot, spots_of
 
 
 def at_work(
@@ -32,7 +32,7 @@ def at_work(
         spot = _placed_on(footprints, carried)
         if spot is None and footprints and looks_lifted(footprints[0]):
             start = min(footprints[0].starts(), key=order.__getitem__, default=None)
-            later = frozenset().union(*(f.spots() for f in footprints[1:]))
+            later = spots_of(footprints[1:])
             spot = start if start is not None and reaches(start, later - {start}) else None
         if spot is None:
             return None

@@ -15,7 +15,7 @@ from collections.abc import Hashable
 from itertools import pairwise
 from typing import TypeVar
 
-from engine.physical import EMPTY, Footprint, Spot
+from engine.physical import EMPTY, Footprint, Spot, spots_of
 from engine.recognition.board_plies import movers as turns
 from engine.recognition.open_moves import Base
 from engine.recognition.sensors import EPSILON, STOOD
@@ -193,7 +193,7 @@ def went_on_at_once(base: Base[M], moves: tuple[M, ...], within: float = QUICKES
         return False
     footprints = base.overlap.footprints(moves)
     first, last = footprints[0].spots(), footprints[-1].spots()
-    replies = frozenset().union(*(footprint.spots() for footprint in footprints[1:-1]))
+    replies = spots_of(footprints[1:-1])
     done = [base.last_at[spot] for spot in replies - last if spot in base.last_at]
     began = [base.first_at[spot] for spot in last - replies - first if spot in base.first_at]
     return bool(done) and bool(began) and min(began) < max(done) + within
@@ -214,7 +214,7 @@ def began_unanswered(base: Base[M], moves: tuple[M, ...], within: float = QUICKE
     whole = _replies_whole(base, footprints[1:-1], last)
     if whole == math.inf:
         return True  # a reply never shown whole: nothing answered it
-    replies = frozenset().union(*(footprint.spots() for footprint in footprints[1:-1]))
+    replies = spots_of(footprints[1:-1])
     began = [base.first_at[spot] for spot in last - replies - first if spot in base.first_at]
     return whole is not None and bool(began) and min(began) < whole + within
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TypeVar
 
-from engine.physical import EMPTY, Footprint, Frame, Reading, Spot
+from engine.physical import EMPTY, Footprint, Frame, Reading, Spot, spots_of
 from engine.recognition.answers import Ambiguous, Assessment, Commit, Correction, Moving, Unplayed
 from engine.recognition.at_work import at_work
 from engine.recognition.guidance import correction, remaining
@@ -33,7 +33,7 @@ class LineJudgement(VictimWait[M]):
         which no move of the line made (more moves than it, never shown whole), nor a
         victim of its captures lay on, pushed aside (``pushed_aside.victims_laid_aside``)."""
         footprints = self.overlap.footprints(line)
-        spots = frozenset().union(*(f.spots() for f in footprints))
+        spots = spots_of(footprints)
         left = self._did.set_down_and_taken_up(self._expected, self._frame) - spots
         return bool(left - victims_laid_aside(left, footprints, self._did))
 
@@ -69,9 +69,7 @@ class LineJudgement(VictimWait[M]):
         next player's drop, then the lion taking a piece, its victim laid aside, read as
         the lion moved to the drop's cell and a drop where the victim lay)."""
         footprint = self.index.footprint(first)
-        spots = frozenset().union(
-            *(f.spots() for line in lines for f in self.overlap.footprints(line))
-        )
+        spots = spots_of(f for line in lines for f in self.overlap.footprints(line))
         if self._did.handled <= spots:
             return ()
         taken = self._stood_elsewhere(footprint, self._frame, spots - footprint.spots())
@@ -95,7 +93,7 @@ class LineJudgement(VictimWait[M]):
         way (``set_down_off_the_way``) on a cell no move of the line explains: that move
         is the one ``_alone_or_asked`` asks about when it is played alone."""
         footprints = self.overlap.footprints(line)
-        spots = frozenset().union(*(f.spots() for f in footprints))
+        spots = spots_of(footprints)
         if self._did.handled <= spots:
             return False
         return bool(

@@ -23,7 +23,7 @@ from collections.abc import Callable, Hashable, Mapping
 from itertools import pairwise
 from typing import Generic, TypeVar
 
-from engine.physical import EMPTY, Footprint, Reading, Spot
+from engine.physical import EMPTY, Footprint, Reading, Spot, spots_of
 from engine.recognition.change_order import keeps
 from engine.recognition.overlap import Overlap
 from engine.recognition.sensors import EPSILON, STOOD
@@ -246,7 +246,7 @@ class MoverOrReply(Generic[M]):
         # a cell a move after the reply changes again (the mover's next move from where
         # the first set a piece down) tells nothing of when the first was done; one the
         # reply changes (a capture of the piece set down) does
-        later = frozenset().union(*(f.spots() for f in footprints[second + 1 :]))
+        later = spots_of(footprints[second + 1 :])
         mine = [self._done_at(s, theirs_spots) for s in mine_spots - later if s in self.last_at]
         done = max(mine, default=math.inf)
         piece = frozenset(r for _, r in footprints[first].changes if r != EMPTY)

@@ -17,7 +17,7 @@ from itertools import pairwise
 from typing import TypeVar
 
 from engine.game import Position
-from engine.physical import EMPTY, Reading, Sensing, Spot, frame_diff
+from engine.physical import EMPTY, Reading, Sensing, Spot, frame_diff, spots_of
 from engine.recognition.board_plies import Foresight, unforeseen
 from engine.recognition.follows import moves_from
 from engine.recognition.gone_on import went_on_then_pair
@@ -234,14 +234,14 @@ class Base(MoverOrReply[M], OrderDoubts[M]):
         later = Base(overlap, since=since, tail=self.tail[done:])
         later.committed_at, later.shown_since = self.committed_at, self.shown_since
         later.resumed_at = self.resumed_at
-        own = frozenset().union(*(f.spots() for f in overlap.footprints(later.tail)))
+        own = spots_of(overlap.footprints(later.tail))
         own |= _reach(index, later.tail[:1])
 
         # a cell the done moves changed (emptied, landed on, or took from unseen): its
         # changes before ``since`` were theirs, not the moves' still open (a piece that
         # lands there or leaves it later came after: the next player's robot eating the
         # token just placed began when it was boxed, not when it was placed)
-        made = frozenset().union(*(f.spots() for f in self.overlap.footprints(self.tail[:done])))
+        made = spots_of(self.overlap.footprints(self.tail[:done]))
 
         def kept(times: dict[Spot, float]) -> dict[Spot, float]:
             return {s: t for s, t in times.items() if s in own or self.last_at.get(s, t) >= since}
@@ -317,8 +317,7 @@ class Base(MoverOrReply[M], OrderDoubts[M]):
             return [
                 pair
                 for pair in found
-                if len(pair) >= len(self.tail)
-                or set_down <= frozenset().union(*(f.spots() for f in overlap.footprints(pair)))
+                if len(pair) >= len(self.tail) or set_down <= spots_of(overlap.footprints(pair))
             ]
 
         lines = in_order_first(

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Generic, TypeVar
 
-from engine.physical import EMPTY, Footprint, Reading, Spot
+from engine.physical import EMPTY, Footprint, Reading, Spot, spots_of
 from engine.recognition.change_order import MARGIN, in_order
 from engine.recognition.change_order import began as first_change
 from engine.recognition.overlap import Overlap
@@ -107,7 +107,7 @@ class OrderDoubts(Generic[M]):
         for index, (earlier, later) in enumerate(pairwise(footprints)):
             # a spot a later move changes too may first have changed for it (the earlier
             # move's own changes made before the base began)
-            after = frozenset().union(*(f.spots() for f in footprints[index + 1 :]))
+            after = spots_of(footprints[index + 1 :])
             began = [self.first_at[s] for s in earlier.spots() - after if s in self.first_at]
             done = [self.last_at[s] for s in later.spots() if s in self.last_at]
             if began and done and max(done) < min(began) - MARGIN:

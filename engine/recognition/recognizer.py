@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import TypeVar
 
-from engine.physical import EMPTY, Footprint, Frame, Spot
+from engine.physical import EMPTY, Footprint, Frame, Spot, spots_of
 from engine.recognition.answers import (
     Ambiguous,
     Assessment,
@@ -342,7 +342,7 @@ class Recognizer(NoSingleMove[M]):
         if not landed:
             return False
         before = min(landed)
-        spots = frozenset().union(*(f.spots() for f in self.overlap.footprints(line)))
+        spots = spots_of(self.overlap.footprints(line))
         for spot in spots - footprint.spots():
             filled = did.filled_at.get(spot)
             if (
@@ -397,8 +397,7 @@ class Recognizer(NoSingleMove[M]):
             others += [
                 line[0]
                 for line in self.overlap.explaining(self._expected)
-                if line[0] != only.move
-                and loose & frozenset().union(*(f.spots() for f in self.overlap.footprints(line)))
+                if line[0] != only.move and loose & spots_of(self.overlap.footprints(line))
             ]
             # a line the board showed whole that goes on with the move, then a piece of
             # it taken up, the loose cells among its own: the move may be the line's
@@ -408,8 +407,7 @@ class Recognizer(NoSingleMove[M]):
             others += [
                 line[0]
                 for line in shown_then_lifted(self.overlap, frame, self._did)
-                if only.move in line[1:]
-                and loose & frozenset().union(*(f.spots() for f in self.overlap.footprints(line)))
+                if only.move in line[1:] and loose & spots_of(self.overlap.footprints(line))
             ]
             # two moves the board never showed apart that make it, the loose cells among
             # theirs: a capture whose cell reads full throughout and the next player's drop
@@ -436,8 +434,7 @@ class Recognizer(NoSingleMove[M]):
                 pair[0]
                 for pair in pairs
                 if pair[0] != only.move
-                and landed_loose
-                & frozenset().union(*(f.spots() for f in self.overlap.footprints(pair)))
+                and landed_loose & spots_of(self.overlap.footprints(pair))
                 and not self._made_on_its_way(pair)
             ]
         if others:

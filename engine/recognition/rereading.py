@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from engine.game import Position
-from engine.physical import EMPTY, Footprint, Reading, Sensing, Spot, frame_diff
+from engine.physical import EMPTY, Footprint, Reading, Sensing, Spot, frame_diff, spots_of
 from engine.recognition.answers import Reread, Timing
 from engine.recognition.board_plies import Foresight, unforeseen
 from engine.recognition.board_plies import before as board_plies_before
@@ -616,7 +616,7 @@ class Rereading(Generic[M]):
         base = self.base
         assert base is not None
         footprints = base.overlap.footprints(line)
-        spots = frozenset().union(*(f.spots() for f in footprints))
+        spots = spots_of(footprints)
         missing = frozenset(base.touched) - spots
         if line[: len(base.tail)] != base.tail:
             parting = len(shared([line, base.tail]))
@@ -624,7 +624,7 @@ class Rereading(Generic[M]):
             taken = {spot for f in theirs for spot, reading in f.changes if reading == EMPTY}
             if parting < len(footprints) and taken <= footprints[parting].spots():
                 # the hand went on from the record's moves: it touched their spots on its way
-                return missing - frozenset().union(*(f.spots() for f in theirs))
+                return missing - spots_of(theirs)
             return missing
-        later = frozenset().union(*(f.spots() for f in footprints[len(base.tail) :]))
+        later = spots_of(footprints[len(base.tail) :])
         return missing | (base.touched_since(base.committed_at) - later)

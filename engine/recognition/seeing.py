@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Generic, TypeVar
 
 from engine.game import Position
-from engine.physical import EMPTY, Footprint, Frame, Reading, Sensing, Spot, frame_diff
+from engine.physical import EMPTY, Footprint, Frame, Reading, Sensing, Spot, frame_diff, spots_of
 from engine.recognition.answers import Hint, Reread, Timing
 from engine.recognition.board_plies import Foresight, unforeseen
 from engine.recognition.change_order import MARGIN
@@ -456,7 +456,7 @@ class Seeing(Generic[M]):
         longer = [line for line in lines if len(line) > 1]
         ordered = [c for c in self._candidates(diff) if self._in_order(c.footprint)]
         if ordered:  # alone or not: whether it is a line is asked when judged
-            spots = frozenset().union(*(c.footprint.spots() for c in ordered))
+            spots = spots_of(c.footprint for c in ordered)
             made_by = frozenset(
                 spot for spot, at in self._did.changed.items() if at >= now - EPSILON
             )

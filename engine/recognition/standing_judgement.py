@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import Generic, TypeVar
 
-from engine.physical import EMPTY, Footprint, Spot, frame_diff
+from engine.physical import EMPTY, Footprint, Spot, frame_diff, spots_of
 from engine.recognition.change_order import keeps
 from engine.recognition.move_index import IndexedMove, MoveIndex
 from engine.recognition.standing import After, Knocked, Standing, shared
@@ -61,7 +61,7 @@ class StandingJudgement(Generic[M]):
         if not singles or len({c.footprint.changes for c in singles}) != 1:
             return
         since = min(self.first.get((c.move,), rest_from) for c in singles)
-        spots = frozenset().union(*(c.footprint.spots() for c in singles))
+        spots = spots_of(c.footprint for c in singles)
         shown = singles[0].footprint.changed_spots()
         self.standing = Standing((), tuple(singles), since, shown, spots)
         if self.spoiled(sorted(showing - shown)):
@@ -88,7 +88,7 @@ class StandingJudgement(Generic[M]):
             return None
         line = (*prefix, lasts[0].move)
         footprints = [*self.footprints(prefix), *(c.footprint for c in lasts)]
-        spots = frozenset().union(*(footprint.spots() for footprint in footprints))
+        spots = spots_of(footprints)
         expected = self.after(()).expected
         shown = frozenset(s for s, _ in frame_diff(expected, self.after(line).expected))
         return Standing(prefix, lasts, now, shown, spots, lined=True)
