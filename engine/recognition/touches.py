@@ -63,7 +63,12 @@ class Touches:
         self.landings = dict(evidence.landings)
         self.emptied = dict(evidence.lifts)
         self.fills = dict(evidence.fills)
-        self.began = evidence.since
+        # the taken-back moves' own touches, made before their base began, are evidence
+        # too: the hands began with the first of them (independent hands, Robotory
+        # polarity seed 950217: a chain's first step committed, taken back and asked, the
+        # answer the other move, then the chain read without its robot's first cell)
+        first = (evidence.first_at[spot] for spot in evidence.touched if spot in evidence.first_at)
+        self.began = min([evidence.since, *first])
 
     def saw(
         self,
