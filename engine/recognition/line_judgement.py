@@ -20,6 +20,7 @@ from engine.recognition.move_index import DiffKey
 from engine.recognition.pushed_aside import victims_laid_aside
 from engine.recognition.sensors import EPSILON
 from engine.recognition.shown import set_down_off_the_way, shown_then_taken_up
+from engine.recognition.two_as_one import first_from_a_refilled_cell
 from engine.recognition.victim_wait import VictimWait
 
 M = TypeVar("M", bound=Hashable)
@@ -50,6 +51,12 @@ class LineJudgement(VictimWait[M]):
             others = self._first_set_down_elsewhere(lined.move, lines)
             if others:
                 return Ambiguous((*others, lined.move))
+            played = (lined.move, *lined.then)
+            instead = first_from_a_refilled_cell(
+                self.index, self.overlap.footprints(played), self._did, self._expected, self._frame
+            )
+            if instead:
+                return Ambiguous((*instead, lined.move))
             if lined.then and self._last_set_down_off_its_way((lined.move, *lined.then)):
                 # the moves before it are played; it is read alone after them, and asked
                 return Commit(lined.move, lined.then[:-1])
