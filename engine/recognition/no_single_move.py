@@ -29,6 +29,7 @@ from engine.recognition.move_index import DiffKey
 from engine.recognition.pushed_aside import laid_aside
 from engine.recognition.sensors import EPSILON
 from engine.recognition.shown import shown_then_lifted
+from engine.recognition.two_as_one import first_from_a_refilled_cell
 from engine.recognition.victims import (
     begun_unseen,
     begun_unseen_in_turn,
@@ -251,7 +252,19 @@ class NoSingleMove(LineJudgement[M]):
         begun = [
             line[0] for line in begun_unseen(self.overlap, self._frame, self._did, self._in_order)
         ]
-        firsts = tuple(dict.fromkeys([*singles, *(pair[0] for pair in pairs), *shown, *begun]))
+        # one player's two moves read as one, the other's between (``two_as_one``): the
+        # first may have come from a cell the pair leaves alone (independent hands, shogi
+        # reed seed 950123: 3i3h, the reply, 4i3i, asked as 4i3h or "only set down")
+        instead = [
+            move
+            for pair in pairs
+            for move in first_from_a_refilled_cell(
+                self.index, self.overlap.footprints(pair), self._did, self._expected, self._frame
+            )
+        ]
+        firsts = tuple(
+            dict.fromkeys([*singles, *(pair[0] for pair in pairs), *instead, *shown, *begun])
+        )
         if not firsts:
             return None
         if len(firsts) > 1:

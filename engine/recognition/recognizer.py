@@ -45,6 +45,7 @@ from engine.recognition.shown import (
 )
 from engine.recognition.standing import Standing
 from engine.recognition.swaps import passing_on, shown_first_unknown
+from engine.recognition.two_as_one import first_set_down_unshown
 from engine.recognition.victims import (
     ends_in_the_air,
 )
@@ -437,6 +438,11 @@ class Recognizer(NoSingleMove[M]):
                 and landed_loose & spots_of(self.overlap.footprints(pair))
                 and not self._made_on_its_way(pair)
             ]
+            # the piece set down off its way and taken on by its player's next move, the
+            # other player's between, never shown whole (``two_as_one``)
+            others += first_set_down_unshown(
+                self.index, only.footprint, self._did, self._expected, frame
+            )
         if others:
             return Ambiguous((*dict.fromkeys(others), only.move))
         return Commit(only.move)

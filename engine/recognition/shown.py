@@ -95,7 +95,7 @@ def shown_then_taken_up(
         and did.fills.get(spot)
         and did.first_at.get(spot, landed) < landed
         and did.changed.get(spot, landed) > landed + did.blur(spot, last)
-        and not _victim_may_lie(did, spot, victims)
+        and not victim_may_lie(did, spot, victims)
     }
     if not stood:
         return ()
@@ -169,7 +169,7 @@ def set_down_off_the_way(
                     and there.expected.get(spot, EMPTY) == EMPTY
                     and frame.get(spot, EMPTY) == EMPTY
                     and spot in did.first_at
-                    and not _victim_may_lie(did, spot, victims)
+                    and not victim_may_lie(did, spot, victims)
                     and all(
                         far(start, spot) + far(spot, end) > far(start, end) + OFF_THE_WAY
                         for start in starts
@@ -204,7 +204,7 @@ def shown_then_lifted(
     return found
 
 
-def _victim_may_lie(did: Touches, spot: Spot, victims: Iterable[Spot]) -> bool:
+def victim_may_lie(did: Touches, spot: Spot, victims: Iterable[Spot]) -> bool:
     """Whether the piece first read on ``spot`` may be a victim pushed aside: one of
     ``victims`` had left its cell by then, but for the sensors' blur."""
     return any(

@@ -15,11 +15,13 @@ a chick dropped on 2a; shogi reed 950123 and 950134, 3i3h, the reply, 4i3i, read
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+import math
+from collections.abc import Hashable, Iterable, Mapping
 from typing import TypeVar
 
 from engine.physical import EMPTY, Footprint, Reading, Spot, spots_of
 from engine.recognition.move_index import MoveIndex
+from engine.recognition.shown import OFF_THE_WAY, victim_may_lie
 from engine.recognition.touches import Touches
 
 M = TypeVar("M", bound=Hashable)
@@ -69,3 +71,66 @@ def first_from_a_refilled_cell(
                 and (target, EMPTY) not in candidate.footprint.changes
             ]
     return tuple(dict.fromkeys(found))
+
+
+def first_set_down_unshown(
+    index: MoveIndex[M],
+    footprint: Footprint,
+    did: Touches,
+    expected: Mapping[Spot, Reading],
+    frame: Mapping[Spot, Reading],
+) -> tuple[M, ...]:
+    """The legal moves (from ``index``'s position) that ``footprint``'s move may have
+    been the second of: its piece's move from its start onto a cell empty before and
+    now, off its way, where a piece stood and was taken up again
+    (``Touches.set_down_and_taken_up``) after the start emptied and before the move's
+    landing filled, the same player's next move taking it on from there, the other
+    player's between. The board showed the first whole
+    (``shown.set_down_off_the_way`` asks that) only when no other hand was at work: a
+    question open, the other player's move made meanwhile (independent hands, shogi
+    reed seed 950134: 4i5i, 4a3a, 5i4h, 3a4a over an answer, recorded as 4i4h)."""
+    geometry = did.blur.geometry
+    starts = footprint.starts()
+    landed = {spot for spot, reading in footprint.changes if reading != EMPTY}
+    if geometry is None or len(starts) != 1 or not landed:
+        return ()
+    victims = footprint.must_touch | footprint.hidden
+
+    def far(a: Spot, b: Spot) -> float:
+        here, there = geometry.place(a), geometry.place(b)
+        return math.hypot(here.x - there.x, here.y - there.y)
+
+    found: list[M] = []
+    stood = did.set_down_and_taken_up(expected, frame) - footprint.spots()
+    for spot in sorted(stood):
+        if victim_may_lie(did, spot, victims):
+            continue
+        try:
+            off = all(
+                far(start, spot) + far(spot, end) > far(start, end) + OFF_THE_WAY
+                for start in starts
+                for end in landed
+            )
+        except KeyError:  # a spot with no place (a stand): anywhere
+            off = True
+        if not off or not _stood_between(did, min(starts), spot, landed):
+            continue
+        found += [
+            candidate.move
+            for candidate in index.changing(frozenset((*starts, spot))) or ()
+            if candidate.footprint.starts() == starts
+            and (spot, EMPTY) not in candidate.footprint.changes
+        ]
+    return tuple(dict.fromkeys(found))
+
+
+def _stood_between(did: Touches, start: Spot, spot: Spot, landed: Iterable[Spot]) -> bool:
+    """Whether a piece came to ``spot`` after one left ``start``, and left ``spot``
+    before one last came to a cell of ``landed``: the moving piece may have stood
+    there on its way (a piece there before the move began, or after it landed, was
+    another)."""
+    left = did.emptied.get(start, ())
+    came = [at for at in did.landings.get(spot, ()) if left and at > left[0]]
+    went = [at for at in did.emptied.get(spot, ()) if came and at > came[0]]
+    last = [at for cell in landed for at in did.landings.get(cell, ())]
+    return bool(went and last) and went[0] < max(last)
