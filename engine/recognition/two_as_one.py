@@ -83,37 +83,17 @@ def first_set_down_unshown(
     """The legal moves (from ``index``'s position) that ``footprint``'s move may have
     been the second of: its piece's move from its start onto a cell empty before and
     now, off its way, where a piece stood and was taken up again
-    (``Touches.set_down_and_taken_up``) after the start emptied and before the move's
-    landing filled, the same player's next move taking it on from there, the other
-    player's between. The board showed the first whole
-    (``shown.set_down_off_the_way`` asks that) only when no other hand was at work: a
-    question open, the other player's move made meanwhile (independent hands, shogi
-    reed seed 950134: 4i5i, 4a3a, 5i4h, 3a4a over an answer, recorded as 4i4h)."""
-    geometry = did.blur.geometry
+    (``stood_off_the_way``) after the start emptied and before the move's landing
+    filled, the same player's next move taking it on from there, the other player's
+    between. The board showed the first whole (``shown.set_down_off_the_way`` asks that)
+    only when no other hand was at work: a question open, the other player's move made
+    meanwhile (independent hands, shogi reed seed 950134: 4i5i, 4a3a, 5i4h over an
+    answer, recorded as 4i4h)."""
     starts = footprint.starts()
     landed = {spot for spot, reading in footprint.changes if reading != EMPTY}
-    if geometry is None or len(starts) != 1 or not landed:
-        return ()
-    victims = footprint.must_touch | footprint.hidden
-
-    def far(a: Spot, b: Spot) -> float:
-        here, there = geometry.place(a), geometry.place(b)
-        return math.hypot(here.x - there.x, here.y - there.y)
-
     found: list[M] = []
-    stood = did.set_down_and_taken_up(expected, frame) - footprint.spots()
-    for spot in sorted(stood):
-        if victim_may_lie(did, spot, victims):
-            continue
-        try:
-            off = all(
-                far(start, spot) + far(spot, end) > far(start, end) + OFF_THE_WAY
-                for start in starts
-                for end in landed
-            )
-        except KeyError:  # a spot with no place (a stand): anywhere
-            off = True
-        if not off or not _stood_between(did, min(starts), spot, landed):
+    for spot in sorted(stood_off_the_way(footprint, did, expected, frame)):
+        if len(starts) != 1 or not _stood_between(did, min(starts), spot, landed):
             continue
         found += [
             candidate.move
@@ -122,6 +102,42 @@ def first_set_down_unshown(
             and (spot, EMPTY) not in candidate.footprint.changes
         ]
     return tuple(dict.fromkeys(found))
+
+
+def stood_off_the_way(
+    footprint: Footprint,
+    did: Touches,
+    expected: Mapping[Spot, Reading],
+    frame: Mapping[Spot, Reading],
+) -> frozenset[Spot]:
+    """The cells, empty before and now, off the way of ``footprint``'s move, where a
+    piece stood and was taken up again (``Touches.set_down_and_taken_up``), that no
+    victim of the move pushed aside may have lain on: the move alone does not explain
+    them (a slide's piece resting on its way, or a victim pushed there, would)."""
+    geometry = did.blur.geometry
+    starts = footprint.starts()
+    landed = {spot for spot, reading in footprint.changes if reading != EMPTY}
+    landed |= footprint.hidden  # a capture's cell reads a piece before and after
+    if geometry is None or not starts or not landed:
+        return frozenset()
+    victims = footprint.must_touch | footprint.hidden
+
+    def far(a: Spot, b: Spot) -> float:
+        here, there = geometry.place(a), geometry.place(b)
+        return math.hypot(here.x - there.x, here.y - there.y)
+
+    def off(spot: Spot) -> bool:
+        try:
+            return all(
+                far(start, spot) + far(spot, end) > far(start, end) + OFF_THE_WAY
+                for start in starts
+                for end in landed
+            )
+        except KeyError:  # a spot with no place (a stand): anywhere
+            return True
+
+    stood = did.set_down_and_taken_up(expected, frame) - footprint.spots()
+    return frozenset(spot for spot in stood if not victim_may_lie(did, spot, victims) and off(spot))
 
 
 def _stood_between(did: Touches, start: Spot, spot: Spot, landed: Iterable[Spot]) -> bool:
