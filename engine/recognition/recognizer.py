@@ -45,7 +45,7 @@ from engine.recognition.shown import (
 )
 from engine.recognition.standing import Standing
 from engine.recognition.swaps import passing_on, shown_first_unknown
-from engine.recognition.two_as_one import first_set_down_unshown
+from engine.recognition.two_as_one import first_set_down_unshown, stood_off_the_way
 from engine.recognition.victims import (
     ends_in_the_air,
 )
@@ -291,6 +291,13 @@ class Recognizer(NoSingleMove[M]):
         if len(moves) > 1:  # asked, beside moves that may have come first (``swaps``)
             swaps = (m for c in standing.candidates for m in self._swapped(standing, c, extra))
             return Ambiguous(tuple(dict.fromkeys((*swaps, *moves))))
+        return self._alone_stood(standing, extra, now, confirm=confirm)
+
+    def _alone_stood(
+        self, standing: Standing[M], extra: set[Spot], now: float, *, confirm: bool
+    ) -> Assessment[M] | None:
+        """A single move that stands, ``extra`` changed since: committed unless its hand or
+        its piece may still be at work, or the same board may be more moves."""
         alone = standing.candidates[0]
         hold = None if confirm else self.rereading.held_back(alone.move, now - standing.since)
         if hold is not None:
@@ -309,8 +316,15 @@ class Recognizer(NoSingleMove[M]):
         if not confirm and passing is not None and now < passing - EPSILON:
             self._longer_rest = passing - standing.since
             return None  # its piece may be going on, read on both cells as it passes
-        self._swaps = self._swapped(standing, alone, extra)
         part = {**self._frame, **{spot: self._expected.get(spot, EMPTY) for spot in extra}}
+        if not confirm and stood_off_the_way(alone.footprint, self._did, self._expected, part):
+            # a piece stood off its way and was taken up again, which the move does not
+            # explain: more moves than it may have made these cells, read at rest, never
+            # committed as standing while the hands go on (independent hands, Robot Duel
+            # reed seed 950035: six plies within eight seconds, both hands at work, read
+            # as one capture shown 30 ms before the next hand lifted a piece)
+            return None
+        self._swaps = self._swapped(standing, alone, extra)
         return self._alone_or_asked(alone, part)
 
     def _line_stood(self, line: tuple[M, ...], moves: tuple[M, ...]) -> Commit[M]:
