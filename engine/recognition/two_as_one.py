@@ -10,8 +10,10 @@ first piece landed, and stayed empty until the reply was done. A touch-move lift
 back, or a knock, fills it again long before a whole reply is made; a cell the
 pieces left for that long is asked about (independent hands, Robot Duel reed seed
 950077: a piece slid 3a-2a, the reply 1c1b, a chick dropped on 3a, recorded unasked as
-a chick dropped on 2a; shogi reed 950123 and 950134, 3i3h, the reply, 4i3i, read as
-4i3h)."""
+a chick dropped on 2a; shogi reed 950123: 3i3h, the reply, 4i3i, asked as 4i3h). So is
+a piece stopped on a cell off its way and taken on from there by its player's next
+move, the reply between (shogi reed 950134: 4i5i, the reply, 5i4h, read as 4i4h): the
+piece stood there after its start emptied and left before its landing filled."""
 
 from __future__ import annotations
 
