@@ -339,15 +339,31 @@ class Overlap(StandingJudgement[M]):
                     yield candidate
 
     def carried(
-        self, move: M, touched: frozenset[Spot], changed: Mapping[Spot, float], since: float
+        self,
+        move: M,
+        touched: frozenset[Spot],
+        changed: Mapping[Spot, float],
+        since: float,
+        frame: Mapping[Spot, Reading],
     ) -> Carried[M]:
         """What the next position keeps when ``move`` is committed: the touched spots it
         does not explain, and its own that changed after it was first shown whole (what
         the next player did meanwhile; all touched spots when the board never showed it
         alone), and the lines it began. A spot last changed before the hands began on
         this position (``since``) is past: a knock put back during the move before is no
-        evidence for the move after next."""
-        touched = frozenset(s for s in touched if changed.get(s, since) >= since)
+        evidence for the move after next. One of another move that reads otherwise than
+        the position after ``move`` (``frame``, the board now) is the next moves' still,
+        whenever it changed: the next player's hand on the board first, both hands at
+        once (independent hands, shogi reed seed 950123: gote's 5a lifted 60 ms before
+        sente's 3i3h began, the pair after it out of step once answered)."""
+        own = self.index.footprint(move).spots()
+        after = self.after((move,)).expected
+        touched = frozenset(
+            s
+            for s in touched
+            if changed.get(s, since) >= since
+            or (s not in own and frame.get(s, EMPTY) != after.get(s, EMPTY))
+        )
         seen = self.seen
         lines = tuple(
             replace(self.shown(line), line=line[1:])
@@ -364,7 +380,6 @@ class Overlap(StandingJudgement[M]):
         shown = self.first.get((move,), seen.get((move,)))
         if shown is None:
             return Carried(touched, lines)
-        own = self.index.footprint(move).spots()
         later = frozenset(s for s in touched if s not in own or changed.get(s, 0.0) > shown)
         return Carried(later, lines)
 

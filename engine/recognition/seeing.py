@@ -570,19 +570,9 @@ class Seeing(Generic[M]):
             since = -math.inf
         else:
             since = self._did.since(self.index.footprint(move).spots())
-        carried = self.overlap.carried(move, frozenset(self._did.touched), self._did.changed, since)
-        # a cell changed before the move began that reads otherwise than the position
-        # after it is the next moves' still: the next player's hand on the board first,
-        # both hands at once (independent hands, shogi reed seed 950123: gote's 5a lifted
-        # 60 ms before sente's 3i3h began, the pair after it out of step once answered)
-        after = self.overlap.after((move,)).expected
-        differ = frozenset(
-            spot
-            for spot in self._did.touched - carried.spots - self.index.footprint(move).spots()
-            if self._frame.get(spot, EMPTY) != after.get(spot, EMPTY)
+        carried = self.overlap.carried(
+            move, frozenset(self._did.touched), self._did.changed, since, self._frame
         )
-        if differ:
-            carried = replace(carried, spots=carried.spots | differ)
         self._did.answered(self._answered(move))  # the position after it keeps no rest there
         known = {shown.line for shown in carried.lines}
         gone_on = gone_on_from_unseen(self.overlap, move, self._frame, self._did, self._in_order)
