@@ -10,7 +10,7 @@ import pytest
 
 from drivers.buttons import ButtonRole
 from engine.abalone import ABALONE
-from engine.physical import Stone
+from engine.physical import PRESENT, Stone
 from engine.robotory import ROBOTORY
 from engine.shogi import SHOGI
 from firmware_host.loops.simulator import Simulation
@@ -23,7 +23,7 @@ from firmware_host.notices.declared import (
 )
 from firmware_host.session.actions import Select
 from firmware_host.session.state import HeldChoice, Phase
-from hardware.mock.hands import Force, HandStep, LiftStone, Noise, PutStone, Remove
+from hardware.mock.hands import Force, HandStep, LiftStone, Noise, PutStone, Remove, Sense
 from tests.engine.abalone.helpers import text as abalone_text
 from tests.firmware_host.simkit import commits, make_sim, of, prompts
 
@@ -105,6 +105,47 @@ def test_a_line_whose_next_marble_comes_after_the_wait_is_asked() -> None:
     assert commits(notices) == ["G7G8"]
     assert prompts(notices) == [("G6G7", "G7G8")]
     assert commits(sim.send(Select("G6G7")) + sim.settle()) == ["G6G7"]
+
+
+# Black's broadside C3-C4 and line E4-E5, white's marbles to reply with.
+THREE = {"C3": "b", "C4": "b", "E4": "b", "E5": "b", "A1": "b", "G5": "w", "G7": "w"}
+THREE |= {"G9": "w", "H9": "w", "I8": "w", "I9": "w"}
+
+
+def test_a_line_gone_on_after_three_open_moves_is_asked() -> None:
+    """Three moves with no rest between them: black's broadside, white's marble lifted
+    before it rested, black's line rolled marble by marble, its front marble committed
+    as white lifts a marble, its second marble's cell reading empty just after. The
+    board reads at most two moves from a base: the broadside, made whole before any
+    other change, is done, and the line is asked beside its front marble, never shown
+    as black playing out of turn (independent hands, Abalone reed seed 950327: F5G6
+    recorded for E4F5)."""
+    sim = abalone(THREE)
+    t = sim.now
+    steps = [
+        HandStep(t + 0.05, LiftStone("C3")),
+        HandStep(t + 0.15, PutStone("D3", BLACK, BLACK)),
+        HandStep(t + 0.20, LiftStone("C4")),
+        HandStep(t + 0.30, PutStone("D4", BLACK, BLACK)),
+        HandStep(t + 0.68, LiftStone("G5")),
+        HandStep(t + 1.60, PutStone("G4", WHITE, WHITE)),
+        HandStep(t + 1.95, LiftStone("E5")),
+        HandStep(t + 2.40, PutStone("E6", BLACK, BLACK)),
+        HandStep(t + 2.90, LiftStone("E4")),
+        HandStep(t + 2.90, Sense("E4", PRESENT)),  # rolling away, still in reach
+        HandStep(t + 2.95, LiftStone("I9")),
+        HandStep(t + 3.05, Sense("E4", None)),
+        HandStep(t + 3.20, PutStone("E5", BLACK, BLACK)),
+        HandStep(t + 3.45, PutStone("I9", WHITE, WHITE)),
+    ]
+    notices = sim.run(steps) + sim.settle()
+    assert commits(notices) == ["C3C4D3", "G5G4", "E5E6"]
+    assert [n.plies for n in of(MovesTakenBack, notices)] == [1]
+    assert prompts(notices) == [("E4E5", "E5E6")]
+    assert not of(IllegalShown, notices) and not of(OutOfStepShown, notices)
+    assert commits(sim.send(Select("E4E5")) + sim.settle()) == ["E4E5"]
+    texts = [sim.controller.position.move_text(m) for m in sim.controller.position.move_stack]
+    assert texts == ["C3C4D3", "G5G4", "E4E5"]
 
 
 # Sente's lion on 2c, giraffe on 3d; gote's lion on 2a.
