@@ -87,6 +87,7 @@ class Overlap(StandingJudgement[M]):
     done: set[tuple[M, ...]] = field(default_factory=set)  # said done as shown (``said_done``)
     _afters: dict[tuple[M, ...], After[M]] = field(default_factory=dict)
     _goes_on: dict[M, bool] = field(default_factory=dict)  # whether a shown move may go on
+    _merged: dict[tuple[M, ...], tuple[tuple[M, ...], ...]] = field(default_factory=dict)
     dice: Foresight[M] = unforeseen  # the rolls the session will make (``board_plies``)
     pause: float = Timing().pause  # a move shown longer than a step before it went on
     blur: Blur = field(default_factory=lambda: Blur(Timing().order))  # ``sensors``
@@ -430,6 +431,46 @@ class Overlap(StandingJudgement[M]):
             return Commit(common[0], common[1:])
         return Ambiguous(firsts)
 
+    def merged(self, line: tuple[M, ...]) -> tuple[tuple[M, ...], ...]:
+        """The lines that make the same board as ``line`` with moves of it in a row made
+        as one hand's move going on (``Position.moves_continuing``: a robot's chain
+        stepped on after pauses, which the board showed as both players' steps), legal
+        to their end. The hands' steps alone do not tell whose a step was
+        (independent hands, Robotory reed seed 950838: a chain of three steps made while
+        a question was open, recorded as three chains of both players)."""
+        known = self._merged.get(line)
+        if known is not None:
+            return known
+        found: dict[tuple[M, ...], None] = {}
+        for at in range(len(line) - 1):
+            start, move = line[:at], line[at]
+            position = self.after(start).index.position  # built once, not copied
+            for end in range(at + 2, len(line) + 1):
+                going_on = position.moves_continuing(move)
+                if going_on is None:
+                    break
+                # the board after the steps joined so far, as the line made it
+                target = self.after(line[:end]).expected
+                ways = (m for m in going_on if self.after((*start, m)).expected == target)
+                joined = next(ways, None)
+                if joined is None:
+                    break
+                move, rest = joined, line[end:]
+                if self._legal_from(start, (move, *rest)):
+                    found[(*start, move, *rest)] = None
+        self._merged[line] = known = tuple(found)
+        return known
+
+    def _legal_from(self, start: tuple[M, ...], line: tuple[M, ...]) -> bool:
+        position = self.exactly_after(start)
+        for step in line:
+            if not position.is_legal(step):
+                board_plies(position, self.dice)  # a move made before the roll
+            if not position.is_legal(step):
+                return False
+            position.push(step)
+        return True
+
     def went_on(self, firsts: tuple[M, ...], pause: float) -> tuple[M, ...]:
         """The moves the board showed alone for ``pause`` or longer that one of ``firsts``
         goes on from: the next player may have gone on with them."""
@@ -540,12 +581,20 @@ class Overlap(StandingJudgement[M]):
         return began is not None and ended is not None and ended - began < self.blur.margin
 
     def explaining(self, frame: Mapping[Spot, Reading], longer: int = 2) -> list[tuple[M, ...]]:
-        """The live lines that make exactly ``frame``, of ``longer`` moves or more."""
-        return [
+        """The live lines that make exactly ``frame``, of ``longer`` moves or more, and
+        the lines that make it with two of their moves made as one (``merged``)."""
+        lines = [
             line
             for line in self.live()
             if len(line) >= longer and not frame_diff(self.after(line).expected, frame)
         ]
+        known = set(lines)
+        for line in list(lines):
+            for other in self.merged(line):
+                if other not in known and len(other) >= longer:
+                    known.add(other)
+                    lines.append(other)
+        return lines
 
     def after(self, line: tuple[M, ...]) -> After[M]:
         """The position after ``line``, its expected frame and index (built once)."""

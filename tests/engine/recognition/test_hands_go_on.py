@@ -311,6 +311,55 @@ def test_a_knock_as_a_held_robot_left_is_asked_about_once_it_lands(profile: str)
     assert commits(sim.send(Select("R:A2-A1")) + sim.settle()) == ["R:A2-A1"]
 
 
+# Dark to move; the red robot on A3, a white token on A1 and a black one on B1.
+OVER_A_QUESTION = "w1R1/bw3/5b/1W3/1B2 2w0b 0w4b 8w4b d"
+
+
+def test_a_chain_stepped_on_over_an_open_question_is_asked_whole_or_split() -> None:
+    """Dark's token rests on B5 and is moved on to A2, asked about; meanwhile light's
+    red robot eats A2, A1 and B1 with pauses longer than the settle time and three
+    tokens are placed, the last set on a wrong cell first. Answered, the board read
+    the chain as three one-step chains of both players, the only line it had shown: a
+    shared robot's steps do not say whose they were, so the whole chain is asked
+    beside its first step (independent hands, Robotory reed seed 950838)."""
+    token_b, token_w = Stone("b", None), Stone("w", None)
+    sim = make_sim("sim-robotory", position=OVER_A_QUESTION, noise=QUIET, game=ROBOTORY)
+    t = sim.now
+    steps = [
+        HandStep(t + 0.00, LiftStone("stock:d:1")),
+        HandStep(t + 0.30, PutStone("B5", token_b, token_b)),
+        HandStep(t + 0.76, LiftStone("B5")),
+        HandStep(t + 2.73, PutStone("A2", token_b, token_b)),
+        HandStep(t + 2.98, Remove("A2")),
+        HandStep(t + 3.20, LiftStone("A3")),
+        HandStep(t + 3.60, PutStone("A2", RED, RED)),
+        HandStep(t + 3.76, Remove("A1")),
+        HandStep(t + 4.05, LiftStone("A2")),
+        HandStep(t + 4.45, PutStone("A1", RED, RED)),
+        HandStep(t + 4.85, Remove("B1")),
+        HandStep(t + 5.20, LiftStone("A1")),
+        HandStep(t + 5.42, LiftStone("stock:d:2")),
+        HandStep(t + 5.60, PutStone("B1", RED, RED)),
+        HandStep(t + 5.90, PutStone("B3", token_b, token_b)),
+        HandStep(t + 9.86, LiftStone("stock:l:2")),
+        HandStep(t + 10.20, PutStone("D1", token_w, token_w)),
+        HandStep(t + 11.16, LiftStone("stock:d:3")),
+        HandStep(t + 11.50, PutStone("D3", token_b, token_b)),
+        HandStep(t + 13.21, LiftStone("stock:l:1")),
+        HandStep(t + 13.34, PutStone("E4", token_w, token_w)),  # a wrong cell first
+        HandStep(t + 13.47, LiftStone("E4")),
+    ]
+    notices = sim.run(steps)
+    assert commits(notices) == ["b@B5"]
+    assert prompts(notices) == [("b@A2", "b@B5")]
+    last = [HandStep(t + 14.04, PutStone("C5", token_w, token_w))]
+    notices = sim.send(Select("b@A2")) + sim.run(last) + sim.settle()
+    assert commits(notices) == ["b@A2"]
+    assert prompts(notices) == [("R:A3-A2", "R:A3-A2-A1-B1")]
+    notices = sim.send(Select("R:A3-A2-A1-B1")) + sim.settle()
+    assert commits(notices) == ["R:A3-A2-A1-B1", "b@B3", "w@D1", "b@D3", "w@C5"]
+
+
 def test_a_knock_on_another_token_after_a_robot_ate_is_asked_once() -> None:
     """The robot ate A3 in plain sight; the token on A1 knocked a moment later: the board
     cannot tell that from the robot set on A1, asks, and once answered does not ask
