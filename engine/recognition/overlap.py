@@ -399,20 +399,10 @@ class Overlap(StandingJudgement[M]):
                 rest = line[cut:]
                 if rest in known or self.after(line[:cut]).expected != target:
                     continue
-                if self._legal_after(move, rest):
+                if self._legal_from((), (move, *rest)):
                     found.append(replace(self.shown(line), line=rest))
                     known.add(rest)
         return tuple(found)
-
-    def _legal_after(self, move: M, line: tuple[M, ...]) -> bool:
-        position = self.position.copy()
-        for step in (move, *line):
-            if not position.is_legal(step):
-                board_plies(position, self.dice)  # a move made before the roll
-            if not position.is_legal(step):
-                return False
-            position.push(step)
-        return True
 
     def lined(self, lines: list[tuple[M, ...]], pause: float) -> Ambiguous[M] | Commit[M]:
         """A board no single move explains, read as moves one after another: the only
@@ -462,6 +452,7 @@ class Overlap(StandingJudgement[M]):
         return known
 
     def _legal_from(self, start: tuple[M, ...], line: tuple[M, ...]) -> bool:
+        """Whether ``line`` may be played after ``start`` (a roll made first, if due)."""
         position = self.exactly_after(start)
         for step in line:
             if not position.is_legal(step):
