@@ -66,7 +66,7 @@ from hardware.mock.hands import (
     Quiet,
     apply,
 )
-from hardware.mock.moving import BodyPacer, hold_point, plan_bodies
+from hardware.mock.moving import BodyPacer
 from hardware.mock.orders import (
     Act,
     Chooser,
@@ -78,6 +78,7 @@ from hardware.mock.orders import (
     with_waypoints,
 )
 from hardware.mock.physics import Board
+from hardware.mock.ways import hold_point, plan_bodies
 from hardware.mock.world import Rest
 from hardware.profile import load_profile, simulated_board
 from tests.firmware_host.simkit import make_sim
