@@ -11,6 +11,7 @@ and ``engine.recognition.rereading`` is what the record becomes.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from itertools import pairwise
@@ -160,6 +161,28 @@ class Base(MoverOrReply[M], OrderDoubts[M]):
         later = self.after(self.last_shown(), sensing, sensed, self.committed_at)
         later.rested, later.waited = True, waited
         return later
+
+    def first_done_apart(self, tail: tuple[M, ...]) -> bool:
+        """Whether more than two open moves change the board (more than the board reads
+        from the base), the first of them changing it too, and every cell it changed last
+        changed before any other cell that changed after it: the hands went on elsewhere
+        only once it was whole, and never came back to it (a piece lifted and put back
+        before it, a hesitation, is no part of what came after)."""
+        footprints = self.overlap.footprints(tail)
+        if sum(1 for footprint in footprints if footprint.changes) <= 2:
+            return False  # rolls and lost turns change nothing
+        first = footprints[0]
+        spots = first.spots()
+        mine = [self.last_at[spot] for spot in spots if spot in self.last_at]
+        if not first.changes or not mine:
+            return False
+        whole = max(mine)
+        others = [
+            at
+            for spot, at in self.first_at.items()
+            if spot not in spots and self.last_at.get(spot, at) > whole
+        ]
+        return whole < min(others, default=math.inf)
 
     def interleaved(self) -> bool:
         """Whether an open move before the last the board shows was not made whole

@@ -454,7 +454,7 @@ class Overlap(StandingJudgement[M], NeverShownApart[M]):
 
     def explaining(self, frame: Mapping[Spot, Reading], longer: int = 2) -> list[tuple[M, ...]]:
         """The live lines that make exactly ``frame``, of ``longer`` moves or more, and
-        the lines that make it with two of their moves made as one (``merged``)."""
+        the lines that make it with moves of theirs in a row made as one (``merged``)."""
         lines = [
             line
             for line in self.live()

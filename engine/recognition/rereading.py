@@ -22,7 +22,6 @@ and the ``touch=strict`` rule close it at once.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Generic, TypeVar
@@ -134,29 +133,6 @@ def _made_before(base: Base[M], moves: tuple[M, ...]) -> bool:
     changes = [f.changes for f in base.overlap.footprints(base.tail)[len(base.tail) - len(moves) :]]
     spots = {spot for change in changes for spot, _ in change}
     return bool(spots) and not spots & base.timeline.keys()
-
-
-def _done_apart(base: Base[M], tail: tuple[M, ...]) -> bool:
-    """Whether more than two open moves change the board (more than the board reads
-    from the base), the first of them changing it too, and every cell it changed last
-    changed before any other cell that changed after it: the hands went on elsewhere
-    only once it was whole, and never came back to it (a piece lifted and put back
-    before it, a hesitation, is no part of what came after)."""
-    footprints = base.overlap.footprints(tail)
-    if sum(1 for footprint in footprints if footprint.changes) <= 2:
-        return False  # rolls and lost turns change nothing
-    first = footprints[0]
-    spots = first.spots()
-    mine = [base.last_at[spot] for spot in spots if spot in base.last_at]
-    if not first.changes or not mine:
-        return False
-    whole = max(mine)
-    others = [
-        at
-        for spot, at in base.first_at.items()
-        if spot not in spots and base.last_at.get(spot, at) > whole
-    ]
-    return whole < min(others, default=math.inf)
 
 
 def _may_go_on(
@@ -355,7 +331,7 @@ class Rereading(Generic[M]):
                 # was open, committed after the answer with the next seat's roll and
                 # moved on to c6 0.4 s later, was shown as an illegal move and kept)
                 done = len(tail) - _open_from_last_change(base, tail, footprints, changed)
-            if grew and not done and _done_apart(base, tail):
+            if grew and not done and base.first_done_apart(tail):
                 # more open moves than the board reads from the base, the first made
                 # whole before any other change: it is done, and the base moves on past
                 # it (independent hands, Abalone reed seed 950327: three overlapping
