@@ -66,6 +66,8 @@ class OpenQuestion(NeverReplaced[M]):
         if question is None:
             self._record_asked = self._asked_of = None
             return None
+        if self._position is not None and not self._blind:
+            self.overlap.rested_while_asked(now, self.timing.settle)
         if self._asked_of is None or self._asked_of[0] != question:
             self._asked_of = (question, self._asked_board(question))
         asked_of = self._asked_of[1]

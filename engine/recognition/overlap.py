@@ -45,7 +45,7 @@ from engine.recognition.change_order import (
 )
 from engine.recognition.move_index import IndexedMove, MoveIndex
 from engine.recognition.never_shown_apart import NeverShownApart
-from engine.recognition.sensors import Blur
+from engine.recognition.sensors import EPSILON, Blur
 from engine.recognition.standing import After, Carried, Knocked, Shown, Standing, shared
 from engine.recognition.standing_judgement import StandingJudgement
 
@@ -374,6 +374,19 @@ class Overlap(StandingJudgement[M], NeverShownApart[M]):
         800004: the chain walked on 0.1 s after the ok was recorded as one, unasked)."""
         self.done |= self.current
 
+    def rested_while_asked(self, now: float, settle: float) -> None:
+        """A question is open: the lines the board has shown at rest since ``settle``
+        before ``now`` end there, as those the players say are done (``said_done``).
+        While it asks, the board shows no wait for a chain that may go on, and ok would
+        answer the question: a shared robot walked on within a step's pause is the next
+        player's as likely as the chain going on, and is asked (independent hands,
+        Robotory seeds 950831 and 950229: a chain's next step, 0.6 s after the first
+        landed while a question was open, its player kept from pressing ok, recorded as
+        one chain)."""
+        self.done |= {
+            line for line in self.current if now - self.began.get(line, now) >= settle - EPSILON
+        }
+
     def went_on_after_rest(self, line: tuple[M, ...], pause: float) -> bool:
         """Whether the board showed ``line`` longer than a step (``pause``) before it went
         on, or the players said it was done as it showed it (``said_done``): a move going
@@ -439,10 +452,23 @@ class Overlap(StandingJudgement[M], NeverShownApart[M]):
             return False  # seen landing there (a cell off and on again): no piece in the air
         if self.held(made) < self.pause:
             return True
+        if further and further <= self._reached(other, step + 1):
+            # ``other`` takes the piece on there too, by another way: the next player's
+            # move going on from it began where the board cannot see (a shared robot's
+            # next token boxed before the robot was lifted; independent hands, Robotory
+            # reed seed 950809, read as one chain through that token's cell)
+            return False
         return not any(
             len(shown) > len(made) and shown[: len(made)] == made and at >= later
             for shown, at in self.seen.items()
         )
+
+    def _reached(self, line: tuple[M, ...], start: int) -> set[Spot]:
+        """The spots ``line``'s moves from ``start`` on change or must touch."""
+        spots: set[Spot] = set()
+        for at in range(start, len(line)):
+            spots |= self.after(line[:at]).index.footprint(line[at]).spots()
+        return spots
 
     def _blinked(self, line: tuple[M, ...]) -> bool:
         """Whether the board showed ``line`` last for less than the sensors' order margin,

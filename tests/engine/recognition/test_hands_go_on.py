@@ -360,6 +360,41 @@ def test_a_chain_stepped_on_over_an_open_question_is_asked_whole_or_split() -> N
     assert commits(notices) == ["R:A3-A2-A1-B1", "b@B3", "w@D1", "b@D3", "w@C5"]
 
 
+# Light to move, holding a token of each colour; the red robot on B4, a white token on
+# C5 and a black one on C6.
+COLOUR_ASKED = "b3/w2R1/3Bwb/1W2w/1b1b 1w1b 0w1b 5w6b l"
+
+
+def test_a_shared_robot_walked_on_while_a_question_is_open_is_asked() -> None:
+    """Light's token, whose colour the reed board asks, then dark's red robot eats C5,
+    and light walks it on to C6 0.6 s after it landed, within a step's pause. While the
+    board asks it shows no wait for the chain and ok would answer the question, so no
+    player can end dark's chain: the board read one chain of dark's, unasked
+    (independent hands, Robotory reed seed 950831 and polarity seed 950229); it asks."""
+    token_w = Stone("w", None)
+    sim = make_sim("sim-robotory", position=COLOUR_ASKED, noise=QUIET, game=ROBOTORY)
+    t = sim.now
+    steps = [
+        HandStep(t + 0.00, LiftStone("stock:l:1")),
+        HandStep(t + 0.30, PutStone("A4", token_w, token_w)),
+        HandStep(t + 2.00, Remove("C5")),
+        HandStep(t + 2.24, LiftStone("B4")),
+        HandStep(t + 3.00, PutStone("C5", RED, RED)),
+        HandStep(t + 3.60, Remove("C6")),
+        HandStep(t + 3.90, LiftStone("C5")),
+        HandStep(t + 4.50, PutStone("C6", RED, RED)),
+    ]
+    notices = sim.run(steps)
+    assert not commits(notices)
+    assert prompts(notices) == [("b@A4", "w@A4")]
+    sim.advance_to(t + 6.0)
+    notices = sim.send(Select("w@A4")) + sim.settle()
+    assert commits(notices) == ["w@A4"]
+    assert prompts(notices) == [("R:B4-C5", "R:B4-C5-C6")]
+    notices = sim.send(Select("R:B4-C5")) + sim.settle()
+    assert commits(notices) == ["R:B4-C5", "R:C5-C6"]
+
+
 def test_a_knock_on_another_token_after_a_robot_ate_is_asked_once() -> None:
     """The robot ate A3 in plain sight; the token on A1 knocked a moment later: the board
     cannot tell that from the robot set on A1, asks, and once answered does not ask
