@@ -13,6 +13,7 @@ from collections.abc import Hashable
 from typing import TypeVar
 
 from engine.recognition.answers import Assessment, Reread, TakebackOffer
+from engine.recognition.open_moves import in_order_first
 from engine.recognition.seeing import Seeing
 
 M = TypeVar("M", bound=Hashable)
@@ -47,8 +48,40 @@ class NeverReplaced(Seeing[M]):
                 if recorded not in choices:
                     return self._asked_again(kept, (*choices, recorded))
                 return assessment
-            return TakebackOffer(back - ply)
+            # the board the reading again takes back to may be the next moves' too: a
+            # token set down and eaten at once by a robot walked back where it came from
+            # (heavy soak, Robotory move 1865: takeback or play on asked, the two moves
+            # played not offered)
+            return TakebackOffer(back - ply, tuple(line[0] for line in self._forward()))
         return assessment
+
+    def _forward(self) -> list[tuple[M, ...]]:
+        """The lines from the record's position that make the board, each first move once
+        (``_readings_here``), when the board reads lines at all."""
+        if self._blind or self.guide is not None:
+            return []
+        firsts: dict[M, tuple[M, ...]] = {}
+        for line in self._readings_here():
+            if line:
+                firsts.setdefault(line[0], line)
+        return list(firsts.values())
+
+    def _readings_here(self) -> list[tuple[M, ...]]:
+        """The lines from the position that make the board: none, a move, moves shown
+        one after another, or two the hands overlapped."""
+        diff = self._diff()
+        if not diff:
+            return [()]
+        candidates = self._candidates(diff)
+        hands = self._hands()
+        return in_order_first(
+            [(c.move,) for c in candidates if self._in_order(c.footprint)],
+            [(c.move,) for c in candidates],
+            self.overlap.explaining(self._frame),
+            lambda fallback: self.overlap.pairs(
+                self._frame, hands, self._in_order, fallback=fallback
+            ),
+        )
 
     def _asked_again(self, kept: tuple[M, ...], choices: tuple[M, ...]) -> Reread[M]:
         """The record taken back to ``kept`` and asked about; the question stays open while

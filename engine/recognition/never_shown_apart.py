@@ -66,6 +66,10 @@ class NeverShownApart(Generic[M]):
         if len(touched) < 2:
             return []  # two moves change two spots at least
         singles = [c.footprint for c in self.index.matching(frame_diff(self.expected, frame))]
+        # the spots last changed before the move that made the position began: the reply
+        # is that move's player's next (or a later seat's), made after it; only the
+        # first may have begun before it (the next player's hand at once)
+        before = frozenset(s for s in touched if hands.last_at.get(s, math.inf) < hands.since)
         for opening in self._openings(touched):
             if first is not None and opening.move != first:
                 continue
@@ -81,6 +85,12 @@ class NeverShownApart(Generic[M]):
             for reply in after.index.matching(rest):
                 footprint = reply.footprint
                 if not footprint.must_touch <= touched or not footprint.spots() & touched:
+                    continue
+                if not any_turn and footprint.spots() & before:
+                    # a cell of the reply last changed before the move it answers
+                    # answers began (heavy soak, Robotory move 2706: a robot lifted and
+                    # set back as the token it would eat was placed, read as the chain
+                    # and a token set where the robot stood, the chain's last step lost)
                     continue
                 replaced = {
                     spot

@@ -132,12 +132,14 @@ class NoSingleMove(LineJudgement[M]):
         player's capture of the piece just moved with its victim taken up first (at the
         clean pace, every such capture whose hand paused the settle time: 7.7 questions in
         1,000 on Robot Duel's reed board). A takeback is no hurry: the board offers it
-        after the grace, the hand given its time, or at once beside lines it showed."""
+        after the grace, the hand given its time, or at once beside lines it showed; the
+        other lines that make the board (two moves never shown apart) are offered too."""
         for plies, frame in enumerate(self._history, start=1):
             if frame != self._frame:
                 continue
             if lines or now - self._changed_at >= self.timing.grace - EPSILON:
-                return TakebackOffer(plies, tuple(dict.fromkeys(line[0] for line in lines)))
+                firsts = [line[0] for line in (*lines, *self._forward())]
+                return TakebackOffer(plies, tuple(dict.fromkeys(firsts)))
             return Moving(self._hints(self._lifted_spots()), self._remaining(diff))
         return None
 

@@ -15,7 +15,6 @@ from typing import TypeVar
 from engine.physical import EMPTY, Frame
 from engine.recognition.answers import Ambiguous, Assessment, Commit, Reread, TakebackOffer
 from engine.recognition.never_replaced import NeverReplaced
-from engine.recognition.open_moves import in_order_first
 from engine.recognition.pushed_aside import laid_aside
 from engine.recognition.sensors import EPSILON
 from engine.recognition.standing import shared
@@ -245,23 +244,6 @@ class OpenQuestion(NeverReplaced[M]):
         choices = tuple(dict.fromkeys((*shown, recorded, *held)))
         self._record_asked = (frozenset(choices), recorded)
         return Ambiguous(choices)
-
-    def _readings_here(self) -> list[tuple[M, ...]]:
-        """The lines from the position that make the board: none, a move, moves shown
-        one after another, or two the hands overlapped."""
-        diff = self._diff()
-        if not diff:
-            return [()]
-        candidates = self._candidates(diff)
-        hands = self._hands()
-        return in_order_first(
-            [(c.move,) for c in candidates if self._in_order(c.footprint)],
-            [(c.move,) for c in candidates],
-            self.overlap.explaining(self._frame),
-            lambda fallback: self.overlap.pairs(
-                self._frame, hands, self._in_order, fallback=fallback
-            ),
-        )
 
     def _made_on_its_way(self, pair: tuple[M, ...]) -> bool:
         """Whether ``pair``'s reply was made while the first move's piece was still on its

@@ -160,14 +160,19 @@ class Seeing(Generic[M]):
         for shown in carried.lines:
             self._overlap.remember(shown)
         plies = len(position.move_stack)
-        if plies != self._plies + 1 or self._expected != before:
+        one_on = plies == self._plies + 1
+        if not one_on or self._expected != before:
             # a move the board shows; one that changes nothing sensed (a roll, a lost
             # turn) belongs with the move before it, whose piece may still be in the air
-            self._lifts = dict(self._did.lifts) if plies == self._plies + 1 else {}
+            self._lifts = dict(self._did.lifts) if one_on else {}
             self._played_by = dict(self._did.changed)
             self._knock = None
+        # when the move just played began: what the hands did before it is no evidence
+        # for the move after the next (``Hands.since``)
+        changed = (spot for spot, _ in frame_diff(before, self._expected))
+        began = self._did.began_on(changed) if one_on else -math.inf
         self._plies = plies
-        self._did.begin(kept, now)
+        self._did.begin(kept, now, began)
         self._blind = self._out_of_step = False
         self._held_said = False
         self._victims_open = not closed and self.rereading.rereads

@@ -7,6 +7,7 @@ Values only: ``engine.recognition.overlap`` reads the board into them.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
@@ -31,6 +32,10 @@ class Hands:
     landings: Mapping[Spot, tuple[float, ...]] = field(default_factory=dict)
     lifted_at: Mapping[Spot, float] = field(default_factory=dict)
     last_at: Mapping[Spot, float] = field(default_factory=dict)  # each spot's last change
+    # when the move that made the position began: the hands' changes before it were
+    # made before the next move could be, and the move after it is its player's next
+    # (``Overlap.pairs``)
+    since: float = -math.inf
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,10 +41,13 @@ class Touches:
         self.filled_at: dict[Spot, float] = {}  # a spot last came to read a piece
         self.fills: dict[Spot, int] = {}  # how often each came to read one, this position
         self.changed: dict[Spot, float] = {}  # each spot's last change, ever
+        self.last_began = -math.inf  # when the move that made this position began
 
-    def begin(self, kept: frozenset[Spot], now: float) -> None:
-        """A new position: only the spots carried over a commit (``kept``) stay touched."""
+    def begin(self, kept: frozenset[Spot], now: float, last_began: float = -math.inf) -> None:
+        """A new position: only the spots carried over a commit (``kept``) stay touched;
+        ``last_began``: when the move just played began (``Hands.since``)."""
         self.began = now
+        self.last_began = last_began
         self.touched, self.now, self.handled = set(kept), set(kept), set(kept)
         self.lifted_at = {spot: at for spot, at in self.lifted_at.items() if spot in kept}
         self.lifts = {spot: times for spot, times in self.lifts.items() if spot in kept}
@@ -53,9 +56,16 @@ class Touches:
         self.first_at = {spot: at for spot, at in self.first_at.items() if spot in kept}
         self.fills = {spot: count for spot, count in self.fills.items() if spot in kept}
 
+    def began_on(self, spots: Iterable[Spot]) -> float:
+        """When the hands first changed any of ``spots`` in this position (-inf: none
+        seen): a move's cells, when it began."""
+        times = [self.first_at[spot] for spot in spots if spot in self.first_at]
+        return min(times, default=-math.inf)
+
     def adopt(self, evidence: Evidence) -> None:
         """Moves taken back to be read again: what the hands did since their base is what
         they did since this position."""
+        self.last_began = -math.inf
         self.touched, self.handled = set(evidence.touched), set(evidence.touched)
         self.now = set(evidence.touched)
         self.lifted_at, self.first_at = dict(evidence.lifted_at), dict(evidence.first_at)
@@ -239,6 +249,7 @@ class Touches:
             self.landings,
             self.lifted_at,
             self.changed,
+            self.last_began,
         )
 
     def in_order(self, footprint: Footprint, expected: Mapping[Spot, Reading]) -> bool:
