@@ -314,7 +314,7 @@ def chain_paused_then_on(wait_after_commit: float) -> tuple[list[str], list[tupl
             HandStep(t + 2.1, PutStone("A4", ROBOT_R, ROBOT_R)),
         ]
     )
-    while not commits(notices):
+    while not commits(notices) and sim.now < t + 10.0:
         notices += sim.advance(0.01)
     assert commits(notices) == ["R:B3-B4-A4"]
     t = sim.now + wait_after_commit
