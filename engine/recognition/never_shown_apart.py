@@ -88,7 +88,7 @@ class NeverShownApart(Generic[M]):
                     continue
                 if not any_turn and footprint.spots() & before:
                     # a cell of the reply last changed before the move it answers
-                    # answers began (heavy soak, Robotory move 2706: a robot lifted and
+                    # began (heavy soak, Robotory move 2706: a robot lifted and
                     # set back as the token it would eat was placed, read as the chain
                     # and a token set where the robot stood, the chain's last step lost)
                     continue

@@ -169,8 +169,9 @@ class Seeing(Generic[M]):
             self._knock = None
         # when the move just played began: what the hands did before it is no evidence
         # for the move after the next (``Hands.since``)
-        changed = (spot for spot, _ in frame_diff(before, self._expected))
-        began = self._did.began_on(changed) if one_on else -math.inf
+        began = -math.inf
+        if one_on:
+            began = self._did.began_on(spot for spot, _ in frame_diff(before, self._expected))
         self._plies = plies
         self._did.begin(kept, now, began)
         self._blind = self._out_of_step = False
